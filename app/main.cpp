@@ -1,0 +1,21 @@
+// sudokucam: reads a Sudoku from a photo and solves it. This file only dispatches sub-commands.
+
+#include <exception>
+#include <iostream>
+
+#include "app/Commands.h"
+
+int main(int argc, char** argv) {
+    CLI::App app{"sudokucam: read a Sudoku from a photo, solve it, explain it"};
+    app.require_subcommand(1);
+    int exitCode = sudokucam::kExitOk;
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? sudokucam::kExitOk : sudokucam::kExitUsage;
+    } catch (const std::exception& e) {
+        std::cerr << "sudokucam: " << e.what() << "\n";
+        return sudokucam::kExitUsage;
+    }
+    return exitCode;
+}
