@@ -1,0 +1,23 @@
+#pragma once
+// Backtracking search for any grid size: counts solutions up to a limit (limit 2 decides
+// uniqueness) and returns the first solution found.
+//
+// Contract (as tdoku's): the puzzle's clues are not validated first; a puzzle whose clues break
+// the rules simply has no solution. The search keeps an explicit stack, never recursing, so its
+// depth is bounded by the number of empty cells.
+
+#include <cstdint>
+
+#include "solver/Board.h"
+
+namespace sudoku {
+
+struct SolveResult {
+    int count = 0;             // solutions found, at most the limit
+    Board solution;            // the first solution found (meaningful when count > 0)
+    std::uint64_t guesses = 0; // branches tried beyond the first at each guess point
+};
+
+SolveResult CountSolutions(const Board& puzzle, int limit = 2);
+
+}  // namespace sudoku

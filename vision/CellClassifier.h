@@ -1,0 +1,21 @@
+#pragma once
+// The interface every digit engine implements (the CNN, Tesseract), so the reader and the
+// evaluation can swap them.
+
+#include <string_view>
+#include <vector>
+
+#include "vision/CellReading.h"
+#include "vision/WarpedGrid.h"
+
+namespace sudoku {
+
+class CellClassifier {
+public:
+    virtual ~CellClassifier() = default;
+    virtual std::string_view name() const = 0;
+    // One reading per cell, row-major (size*size of them).
+    virtual std::vector<CellReading> classify(const WarpedGrid& grid) const = 0;
+};
+
+}  // namespace sudoku

@@ -1,0 +1,23 @@
+#pragma once
+// A Sudoku grid cut out of a photo and straightened: the hand-off between finding the grid and
+// reading its cells.
+
+#include <opencv2/core.hpp>
+
+namespace sudoku {
+
+// Every straightened grid has this many pixels per cell side, whatever the photo's resolution.
+inline constexpr int kCellPixels = 40;
+
+struct WarpedGrid {
+    int size = 9;  // cells per side
+    // 8-bit gray, size*kCellPixels square; cell (r, c) covers columns [c, c+1) * kCellPixels and
+    // rows [r, r+1) * kCellPixels. Ink is dark on light paper, as in the photo.
+    cv::Mat gray;
+
+    cv::Rect cellRect(int row, int col) const {
+        return {col * kCellPixels, row * kCellPixels, kCellPixels, kCellPixels};
+    }
+};
+
+}  // namespace sudoku
