@@ -1,0 +1,39 @@
+#include "solver/Strategies.h"
+
+#include <stdexcept>
+#include <string>
+
+#include "solver/techniques/Techniques.h"
+
+namespace sudoku {
+namespace {
+
+std::vector<std::unique_ptr<Strategy>> BuildRegistry() {
+    std::vector<std::unique_ptr<Strategy>> all(kTechniqueCount);
+    // Each strategy lands at the index of its technique, so the order of these lines is free.
+    auto add = [&all](std::unique_ptr<Strategy> strategy) {
+        if (!strategy) return;
+        auto& slot = all[static_cast<int>(strategy->technique())];
+        if (slot) {
+            throw std::logic_error("two strategies for " +
+                                   std::string(TechniqueName(strategy->technique())));
+        }
+        slot = std::move(strategy);
+    };
+    (void)add;
+    // Registered techniques (append a line per factory):
+    return all;
+}
+
+}  // namespace
+
+const std::vector<std::unique_ptr<Strategy>>& AllStrategies() {
+    static const std::vector<std::unique_ptr<Strategy>> registry = BuildRegistry();
+    return registry;
+}
+
+const Strategy* StrategyFor(Technique technique) {
+    return AllStrategies()[static_cast<int>(technique)].get();
+}
+
+}  // namespace sudoku
