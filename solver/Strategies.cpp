@@ -20,8 +20,16 @@ std::vector<std::unique_ptr<Strategy>> BuildRegistry() {
         }
         slot = std::move(strategy);
     };
-    (void)add;
     // Registered techniques (append a line per factory):
+    add(MakeNakedSingle());
+    add(MakeHiddenSingle());
+    add(MakeLockedCandidatesPointing());
+    add(MakeLockedCandidatesClaiming());
+    for (int size = 2; size <= 4; ++size) {
+        add(MakeNakedSubset(size));
+        add(MakeHiddenSubset(size));
+        add(MakeFish(size));
+    }
     return all;
 }
 
