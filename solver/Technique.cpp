@@ -39,6 +39,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kInfo = {{
     {"Unique rectangle type 4", "unique-rectangle-4", Difficulty::Expert, 45},
     {"X-Chain", "x-chain", Difficulty::Extreme, 60},
     {"XY-Chain", "xy-chain", Difficulty::Extreme, 70},
+    {"Alternating inference chain", "aic", Difficulty::Extreme, 80},
 }};
 
 const TechniqueInfo& Info(Technique t) { return kInfo[static_cast<int>(t)]; }

@@ -30,9 +30,10 @@ enum class Technique {
     UniqueRectangle4,
     XChain,
     XYChain,
+    AlternatingInferenceChain,
 };
 
-inline constexpr int kTechniqueCount = static_cast<int>(Technique::XYChain) + 1;
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::AlternatingInferenceChain) + 1;
 
 // "Hidden single", "X-Wing", ...
 std::string_view TechniqueName(Technique t);

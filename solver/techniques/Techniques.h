@@ -23,4 +23,24 @@ std::unique_ptr<Strategy> MakeHiddenSubset(int size);  // 2, 3 or 4
 // Fish.cpp: X-Wing (2), Swordfish (3), Jellyfish (4), rows and columns as base sets.
 std::unique_ptr<Strategy> MakeFish(int size);
 
+// Wings.cpp
+std::unique_ptr<Strategy> MakeXYWing();
+std::unique_ptr<Strategy> MakeXYZWing();
+std::unique_ptr<Strategy> MakeWWing();
+
+// Colouring.cpp: simple colouring, colour wrap and colour trap.
+std::unique_ptr<Strategy> MakeSimpleColouring();
+
+// UniqueRectangles.cpp: types 1-4. Valid only when the puzzle has exactly one solution: on a
+// puzzle with several they may remove a digit of a solution (stop before UniqueRectangle1).
+std::unique_ptr<Strategy> MakeUniqueRectangle1();
+std::unique_ptr<Strategy> MakeUniqueRectangle2();
+std::unique_ptr<Strategy> MakeUniqueRectangle3();
+std::unique_ptr<Strategy> MakeUniqueRectangle4();
+
+// Chains.cpp: X-chains, XY-chains and alternating inference chains, with bounded length.
+std::unique_ptr<Strategy> MakeXChain();
+std::unique_ptr<Strategy> MakeXYChain();
+std::unique_ptr<Strategy> MakeAlternatingInferenceChain();
+
 }  // namespace sudoku
