@@ -1,0 +1,154 @@
+#include "vision/GridDetector.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+namespace sudoku {
+namespace {
+
+// Pixels per cell of the small straightened image Gridness inspects.
+constexpr int kProbeCell = 12;
+// Below this a candidate is not a grid (a clean photo scores 0.6 and more).
+constexpr double kMinGridness = 0.25;
+// Candidates smaller than this share of the image are ignored: their cells would be too small
+// to read anyway.
+constexpr double kMinAreaShare = 0.02;
+
+double QuadArea(const Quad& q) {
+    std::vector<cv::Point2f> pts(q.begin(), q.end());
+    return cv::contourArea(pts);
+}
+
+// The ink image: dark strokes on paper become 255, whatever the lighting; adaptive so a shadow
+// across the page does not swallow half the grid.
+cv::Mat InkMask(const cv::Mat& gray) {
+    cv::Mat smooth, ink;
+    cv::GaussianBlur(gray, smooth, {3, 3}, 0);
+    int block = std::max(11, std::min(gray.rows, gray.cols) / 30) | 1;
+    cv::adaptiveThreshold(smooth, ink, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV,
+                          block, 7);
+    return ink;
+}
+
+// Four corners of a convex hull: the polygon simplification that leaves four vertices, else the
+// extreme points along the diagonals.
+std::optional<Quad> HullQuad(const std::vector<cv::Point>& hull) {
+    const double perimeter = cv::arcLength(hull, true);
+    std::vector<cv::Point> approx;
+    for (double eps = 0.01; eps <= 0.1; eps += 0.01) {
+        cv::approxPolyDP(hull, approx, eps * perimeter, true);
+        if (approx.size() == 4) {
+            Quad q;
+            for (int i = 0; i < 4; ++i)
+                q[i] = cv::Point2f(approx[i]);
+            return OrderClockwise(q);
+        }
+        if (approx.size() < 4) break;
+    }
+    if (hull.size() < 4) return std::nullopt;
+    auto extreme = [&](auto key) {
+        return cv::Point2f(*std::max_element(hull.begin(), hull.end(),
+                                             [&](auto& a, auto& b) { return key(a) < key(b); }));
+    };
+    Quad q{extreme([](const cv::Point& p) { return -p.x - p.y; }),
+           extreme([](const cv::Point& p) { return p.x - p.y; }),
+           extreme([](const cv::Point& p) { return p.x + p.y; }),
+           extreme([](const cv::Point& p) { return p.y - p.x; })};
+    return OrderClockwise(q);
+}
+
+// Peak darkness of the line near position `at` of a profile, against the cells beside it.
+double LineContrast(const std::vector<double>& profile, int at) {
+    const int n = static_cast<int>(profile.size());
+    double line = 0;
+    for (int d = -2; d <= 2; ++d)
+        line = std::max(line, profile[std::clamp(at + d, 0, n - 1)]);
+    const int half = kProbeCell / 2;
+    double beside = std::min(profile[std::clamp(at - half, 0, n - 1)],
+                             profile[std::clamp(at + half, 0, n - 1)]);
+    return std::clamp(line - beside, 0.0, 1.0);
+}
+
+}  // namespace
+
+Quad OrderClockwise(const Quad& quad) {
+    cv::Point2f centre(0, 0);
+    for (auto& p : quad)
+        centre += p * 0.25f;
+    Quad sorted = quad;
+    // Image y grows downwards, so increasing atan2 runs clockwise on screen.
+    std::sort(sorted.begin(), sorted.end(), [&](const cv::Point2f& a, const cv::Point2f& b) {
+        return std::atan2(a.y - centre.y, a.x - centre.x) <
+               std::atan2(b.y - centre.y, b.x - centre.x);
+    });
+    auto first = std::min_element(sorted.begin(), sorted.end(),
+                                  [](auto& a, auto& b) { return a.x + a.y < b.x + b.y; });
+    std::rotate(sorted.begin(), first, sorted.end());
+    return sorted;
+}
+
+double Gridness(const cv::Mat& ink, const Quad& quad, int size) {
+    const int side = size * kProbeCell;
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
+                                            cv::Point2f(side, side), cv::Point2f(0, side)};
+    const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
+    cv::Mat probe;
+    cv::warpPerspective(ink, probe, h, {side + 1, side + 1}, cv::INTER_AREA);
+    // Mean ink of every row and every column, 0..1.
+    cv::Mat rows, cols;
+    cv::reduce(probe, rows, 1, cv::REDUCE_AVG, CV_64F);
+    cv::reduce(probe, cols, 0, cv::REDUCE_AVG, CV_64F);
+    std::vector<double> rowProfile(rows.begin<double>(), rows.end<double>());
+    std::vector<double> colProfile(cols.begin<double>(), cols.end<double>());
+    for (auto& v : rowProfile)
+        v /= 255;
+    for (auto& v : colProfile)
+        v /= 255;
+    // A grid needs every line; one missing line costs more than a faint one.
+    double sum = 0;
+    int present = 0;
+    for (int k = 0; k <= size; ++k) {
+        for (const auto* profile : {&rowProfile, &colProfile}) {
+            double c = LineContrast(*profile, k * kProbeCell);
+            sum += c;
+            present += c > 0.2;
+        }
+    }
+    const int lines = 2 * (size + 1);
+    return (sum / lines) * (static_cast<double>(present) / lines);
+}
+
+std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
+    const cv::Mat ink = InkMask(gray);
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+    const double imageArea = static_cast<double>(gray.rows) * gray.cols;
+
+    std::optional<GridCandidate> best;
+    double bestScore = 0;
+    for (const auto& contour : contours) {
+        const cv::Rect box = cv::boundingRect(contour);
+        if (box.area() < kMinAreaShare * imageArea) continue;
+        std::vector<cv::Point> hull;
+        cv::convexHull(contour, hull);
+        auto quad = HullQuad(hull);
+        if (!quad) continue;
+        const double area = QuadArea(*quad);
+        if (area < kMinAreaShare * imageArea) continue;
+        const double gridness = Gridness(ink, *quad, size);
+        // Prefer the more grid-like; between equally good ones, the bigger (the whole grid over
+        // one of its boxes).
+        const double score = gridness * std::pow(area / imageArea, 0.25);
+        if (gridness >= kMinGridness && score > bestScore) {
+            bestScore = score;
+            best = GridCandidate{*quad, gridness};
+        }
+    }
+    return best;
+}
+
+}  // namespace sudoku

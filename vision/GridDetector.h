@@ -1,0 +1,34 @@
+#pragma once
+// Finding a Sudoku grid in a gray photo: the quadrilateral whose inside looks most like a grid
+// of size x size cells, whatever its area, so a neighbouring puzzle, a block of text or a photo
+// beside it does not win just by being bigger.
+
+#include <array>
+#include <optional>
+
+#include <opencv2/core.hpp>
+
+namespace sudoku {
+
+// Four corners of a grid in image pixels, clockwise from the one nearest the image's top-left
+// (not yet the board's top-left: the digits decide that later).
+using Quad = std::array<cv::Point2f, 4>;
+
+struct GridCandidate {
+    Quad corners;
+    double gridness = 0;  // 0..1: how many of the expected lines are there, and how dark
+};
+
+// Clockwise order starting at the corner nearest the image's top-left.
+Quad OrderClockwise(const Quad& quad);
+
+// How grid-like the inside of a quadrilateral of a binary image (ink = 255) is: straightens it
+// and checks that dark lines run at every multiple of 1/size of its side, darker than the cell
+// interiors beside them. 0 when no line is there, near 1 for a clean printed grid.
+double Gridness(const cv::Mat& ink, const Quad& quad, int size);
+
+// The most grid-like quadrilateral of a gray image, or nothing when no candidate reaches a
+// minimum gridness.
+std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
+
+}  // namespace sudoku

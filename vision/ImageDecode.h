@@ -1,0 +1,34 @@
+#pragma once
+// Turning a file or a buffer into pixels as a person sees them: EXIF orientation applied, and
+// any 8-bit colour layout normalised to the gray image the grid finder works on.
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include <opencv2/core.hpp>
+
+namespace sudoku {
+
+// A decoded photo, or why there is none (an empty image with a message).
+struct DecodedImage {
+    cv::Mat image;  // 8-bit BGR, EXIF orientation applied; empty on failure
+    std::string error;
+    explicit operator bool() const { return !image.empty(); }
+};
+
+// Decodes JPEG, PNG, ... from memory, applying the EXIF orientation tag as viewers do.
+DecodedImage DecodeImage(std::span<const std::uint8_t> bytes);
+// Reads a whole file, then decodes it; the error names the file.
+DecodedImage DecodeImageFile(const std::filesystem::path& path);
+
+// The smallest photo side the reader accepts: below it a 9x9 grid has cells of a few pixels.
+inline constexpr int kMinPhotoSide = 64;
+
+// 8-bit gray from an 8-bit 1, 3 (BGR) or 4 (BGRA) channel image; 16-bit images are scaled down.
+// Throws std::invalid_argument for an empty image, another depth or channel count, or a side
+// shorter than kMinPhotoSide.
+cv::Mat ToGray(const cv::Mat& photo);
+
+}  // namespace sudoku
