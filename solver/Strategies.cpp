@@ -30,6 +30,17 @@ std::vector<std::unique_ptr<Strategy>> BuildRegistry() {
         add(MakeHiddenSubset(size));
         add(MakeFish(size));
     }
+    add(MakeXYWing());
+    add(MakeXYZWing());
+    add(MakeWWing());
+    add(MakeSimpleColouring());
+    add(MakeUniqueRectangle1());
+    add(MakeUniqueRectangle2());
+    add(MakeUniqueRectangle3());
+    add(MakeUniqueRectangle4());
+    add(MakeXChain());
+    add(MakeXYChain());
+    add(MakeAlternatingInferenceChain());
     return all;
 }
 

@@ -1,0 +1,122 @@
+// Chains: X-chains (one digit), XY-chains (bivalue cells) and alternating inference chains
+// mixing both kinds of link. The search itself is in ChainSearch.cpp; the length bounds below
+// keep a step fast (a breadth-first walk per start, stopped at the shortest chain found so far).
+
+#include <memory>
+
+#include "solver/techniques/AdvancedSupport.h"
+#include "solver/techniques/ChainSearch.h"
+#include "solver/techniques/Techniques.h"
+
+namespace sudoku {
+namespace {
+
+using detail::Chain;
+using detail::ChainKind;
+using detail::DigitText;
+using detail::RemovalText;
+
+// Bounds in nodes (two per strong link). Longer chains exist but are rarely the only way on,
+// and a person cannot follow them anyway.
+constexpr int kMaxXChainNodes = 12;
+constexpr int kMaxXYChainNodes = 16;
+constexpr int kMaxAicNodes = 16;
+
+Step ChainStep(Technique technique, const Chain& chain) {
+    Step step;
+    step.technique = technique;
+    step.eliminations = chain.eliminations;
+    if (chain.placement) step.placements.push_back(*chain.placement);
+    step.proof = chain.nodes;
+    for (const CellDigit& node : chain.nodes)
+        if (step.cells.empty() || step.cells.back() != node.cell) step.cells.push_back(node.cell);
+    step.units = chain.units;
+    return step;
+}
+
+std::string Premise(const Geometry& g, const Chain& chain) {
+    const CellDigit& s = chain.nodes.front();
+    const CellDigit& e = chain.nodes.back();
+    return "if " + g.cellName(s.cell) + " is not " + DigitText(s.digit) + " then " +
+           g.cellName(e.cell) + " is " + DigitText(e.digit);
+}
+
+class XChain final : public Strategy {
+public:
+    Technique technique() const override { return Technique::XChain; }
+    std::optional<Step> find(const CandidateGrid& grid) const override {
+        auto chain = detail::FindChain(grid, ChainKind::XChain, kMaxXChainNodes);
+        if (!chain) return std::nullopt;
+        const Geometry& g = grid.geometry();
+        Step step = ChainStep(technique(), *chain);
+        const int d = chain->nodes.front().digit;
+        step.explanation =
+            "X-Chain on " + DigitText(d) + ": " + detail::ChainText(g, *chain) +
+            " (= only two places in a unit, - see each other): " + Premise(g, *chain) +
+            ", so one of them is " + DigitText(d) + " and " + RemovalText(g, step.eliminations) +
+            ".";
+        return step;
+    }
+};
+
+class XYChain final : public Strategy {
+public:
+    Technique technique() const override { return Technique::XYChain; }
+    std::optional<Step> find(const CandidateGrid& grid) const override {
+        auto chain = detail::FindChain(grid, ChainKind::XYChain, kMaxXYChainNodes);
+        if (!chain) return std::nullopt;
+        const Geometry& g = grid.geometry();
+        Step step = ChainStep(technique(), *chain);
+        const int d = chain->nodes.front().digit;
+        std::string cells;
+        for (std::size_t i = 0; i < chain->nodes.size(); i += 2) {
+            if (i > 0) cells += " - ";
+            const int cell = chain->nodes[i].cell;
+            cells += g.cellName(cell) + " (" + detail::CandidateText(grid.candidates(cell)) + ")";
+        }
+        step.explanation = "XY-Chain: " + cells + ": each cell passes its other digit on, so " +
+                           Premise(g, *chain) + "; one of them is " + DigitText(d) + " and " +
+                           RemovalText(g, step.eliminations) + ".";
+        return step;
+    }
+};
+
+class AlternatingInferenceChain final : public Strategy {
+public:
+    Technique technique() const override { return Technique::AlternatingInferenceChain; }
+    std::optional<Step> find(const CandidateGrid& grid) const override {
+        auto chain = detail::FindChain(grid, ChainKind::Aic, kMaxAicNodes);
+        if (!chain) return std::nullopt;
+        const Geometry& g = grid.geometry();
+        Step step = ChainStep(technique(), *chain);
+        const CellDigit& s = chain->nodes.front();
+        const CellDigit& e = chain->nodes.back();
+        std::string conclusion;
+        if (chain->placement) {
+            conclusion = "so " + g.cellName(s.cell) + " must be " + DigitText(s.digit) + ".";
+        } else {
+            conclusion = "so " + g.cellName(s.cell) + " is " + DigitText(s.digit) + " or " +
+                         g.cellName(e.cell) + " is " + DigitText(e.digit) + ", and " +
+                         RemovalText(g, step.eliminations) + ".";
+        }
+        step.explanation =
+            "Alternating inference chain: " + detail::ChainText(g, *chain) +
+            " (= cannot both be false, - cannot both be true): " + Premise(g, *chain) + "; " +
+            conclusion;
+        return step;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> MakeXChain() {
+    return std::make_unique<XChain>();
+}
+std::unique_ptr<Strategy> MakeXYChain() {
+    return std::make_unique<XYChain>();
+}
+std::unique_ptr<Strategy> MakeAlternatingInferenceChain() {
+    return std::make_unique<AlternatingInferenceChain>();
+}
+
+}  // namespace sudoku
