@@ -1,0 +1,109 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "solver/Grader.h"
+#include "solver/TextFormat.h"
+
+namespace sudoku {
+namespace {
+
+std::vector<Board> ReadList(const std::string& name, std::size_t count) {
+    std::ifstream in(std::string(SUDOKU_SHARED_DIR) + "/puzzles/" + name);
+    std::vector<Board> boards;
+    std::string line;
+    while (boards.size() < count && std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        ParsedPuzzle p = ParsePuzzle(line, TextFormat::Line);
+        EXPECT_TRUE(p.ok()) << line;
+        boards.push_back(p.board);
+    }
+    return boards;
+}
+
+int SumOfScores(const std::vector<Step>& steps) {
+    int sum = 0;
+    for (const Step& s : steps)
+        sum += TechniqueScore(s.technique);
+    return sum;
+}
+
+TEST(Grader, NewspaperPuzzlesAreEasierThanTheForumsHardest) {
+    const std::vector<Board> newspaper = ReadList("newspaper_train.txt", 63);
+    const std::vector<Board> hardest = ReadList("forum_hardest_1106.txt", 20);
+    ASSERT_EQ(newspaper.size(), 63u);
+    ASSERT_EQ(hardest.size(), 20u);
+    int newspaperMax = 0;
+    for (const Board& b : newspaper) {
+        const Grade g = GradePuzzle(b);
+        EXPECT_FALSE(g.needsGuessing) << b.toLine();
+        EXPECT_LT(g.level, Difficulty::Extreme) << b.toLine();
+        newspaperMax = std::max(newspaperMax, g.score);
+    }
+    for (const Board& b : hardest) {
+        const Grade g = GradePuzzle(b);
+        EXPECT_EQ(g.level, Difficulty::Extreme) << b.toLine();
+        EXPECT_GT(g.score, newspaperMax) << b.toLine();
+    }
+}
+
+TEST(Grader, EasyMeansSinglesOnlyAndScoreIsTheSumOfTechniqueScores) {
+    int easy = 0;
+    int harder = 0;
+    for (const Board& b : ReadList("newspaper_train.txt", 63)) {
+        const LogicalResult result = LogicalSolver().solve(b);
+        const Grade g = GradeResult(result);
+        EXPECT_EQ(g.steps, static_cast<int>(result.steps.size()));
+        EXPECT_EQ(g.score, SumOfScores(result.steps));
+        const bool singlesOnly = std::all_of(result.steps.begin(), result.steps.end(), [](auto& s) {
+            return TechniqueLevel(s.technique) == Difficulty::Easy;
+        });
+        EXPECT_EQ(g.level == Difficulty::Easy, singlesOnly) << b.toLine();
+        ASSERT_TRUE(g.hardest.has_value());
+        EXPECT_GE(g.level, TechniqueLevel(*g.hardest));
+        (g.level == Difficulty::Easy ? easy : harder)++;
+    }
+    // The newspaper set has both kinds, so the comparison above means something.
+    EXPECT_GT(easy, 0);
+    EXPECT_GT(harder, 0);
+}
+
+TEST(Grader, StuckLogicIsExtremeWithTheGuessingPenalty) {
+    const Board puzzle = ReadList("forum_hardest_1106.txt", 1).front();
+    LogicalOptions singlesOnly;
+    singlesOnly.hardest = Technique::HiddenSingle;
+    const LogicalResult result = LogicalSolver(singlesOnly).solve(puzzle);
+    ASSERT_FALSE(result.solved);
+    const Grade g = GradeResult(result);
+    EXPECT_TRUE(g.needsGuessing);
+    EXPECT_EQ(g.level, Difficulty::Extreme);
+    const int open = result.final.board().cellCount() - result.final.board().filledCount();
+    EXPECT_EQ(g.score, SumOfScores(result.steps) + kGuessPenalty + kPenaltyPerOpenCell * open);
+}
+
+TEST(Grader, RepeatingTheHardestTechniqueRaisesTheLevel) {
+    // The steps of a real medium puzzle, then the same puzzle's medium steps repeated.
+    for (const Board& b : ReadList("newspaper_train.txt", 63)) {
+        LogicalResult result = LogicalSolver().solve(b);
+        const Grade g = GradeResult(result);
+        if (g.level != Difficulty::Medium || !g.hardest) continue;
+        const Step medium = *std::find_if(result.steps.begin(), result.steps.end(), [](auto& s) {
+            return TechniqueLevel(s.technique) == Difficulty::Medium;
+        });
+        while (std::count_if(result.steps.begin(), result.steps.end(), [](auto& s) {
+                   return TechniqueLevel(s.technique) == Difficulty::Medium;
+               }) < kRepeatsForNextLevel - 1)
+            result.steps.push_back(medium);
+        EXPECT_EQ(GradeResult(result).level, Difficulty::Medium);
+        result.steps.push_back(medium);
+        EXPECT_EQ(GradeResult(result).level, Difficulty::Hard);
+        return;
+    }
+    FAIL() << "no medium puzzle in the newspaper set";
+}
+
+}  // namespace
+}  // namespace sudoku
