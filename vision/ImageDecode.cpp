@@ -1,5 +1,6 @@
 #include "vision/ImageDecode.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -23,6 +24,50 @@ DecodedImage DecodeImage(std::span<const std::uint8_t> bytes) {
     }
     if (image.empty()) return {{}, "not an image in a format OpenCV can decode"};
     return {image, {}};
+}
+
+cv::Size JpegSize(std::span<const std::uint8_t> bytes) {
+    if (bytes.size() < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8) return {};
+    std::size_t i = 2;
+    while (i + 9 < bytes.size()) {
+        if (bytes[i] != 0xFF) return {};
+        const int marker = bytes[i + 1];
+        if (marker == 0xFF) {  // fill byte
+            ++i;
+            continue;
+        }
+        const std::size_t length = (bytes[i + 2] << 8) | bytes[i + 3];
+        // Start-of-frame markers C0-CF, except C4 (Huffman), C8 (reserved) and CC (arithmetic).
+        if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC)
+            return {(bytes[i + 7] << 8) | bytes[i + 8], (bytes[i + 5] << 8) | bytes[i + 6]};
+        i += 2 + length;
+    }
+    return {};
+}
+
+GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide) {
+    if (bytes.empty()) return {{}, 1, "empty image data"};
+    const cv::Size size = JpegSize(bytes);
+    const int longer = std::max(size.width, size.height);
+    int flags = cv::IMREAD_GRAYSCALE;
+    double scale = 1;
+    if (longer >= 4 * minSide) {
+        flags = cv::IMREAD_REDUCED_GRAYSCALE_4;
+        scale = 0.25;
+    } else if (longer >= 2 * minSide) {
+        flags = cv::IMREAD_REDUCED_GRAYSCALE_2;
+        scale = 0.5;
+    }
+    const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
+                      const_cast<std::uint8_t*>(bytes.data()));
+    cv::Mat gray;
+    try {
+        gray = cv::imdecode(raw, flags);
+    } catch (const cv::Exception& e) {
+        return {{}, 1, std::string("cannot decode the image: ") + e.what()};
+    }
+    if (gray.empty()) return {{}, 1, "not an image in a format OpenCV can decode"};
+    return {gray, scale, {}};
 }
 
 DecodedImage DecodeImageFile(const std::filesystem::path& path) {

@@ -23,6 +23,21 @@ DecodedImage DecodeImage(std::span<const std::uint8_t> bytes);
 // Reads a whole file, then decodes it; the error names the file.
 DecodedImage DecodeImageFile(const std::filesystem::path& path);
 
+// A photo decoded for reading only: gray, and for big JPEGs decoded at a half or a quarter of
+// its size by the JPEG decoder itself (far faster than decoding everything and shrinking).
+struct GrayForReading {
+    cv::Mat gray;      // EXIF orientation applied; empty on failure
+    double scale = 1;  // gray pixels per photo pixel (1, 0.5 or 0.25)
+    std::string error;
+    explicit operator bool() const { return !gray.empty(); }
+};
+// Decodes so that the longer side is at least minSide pixels when the photo has them.
+GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide);
+
+// Width and height stored in a JPEG's frame header (before any EXIF rotation), or 0x0 when the
+// bytes are not a JPEG or the header is cut short.
+cv::Size JpegSize(std::span<const std::uint8_t> bytes);
+
 // The smallest photo side the reader accepts: below it a 9x9 grid has cells of a few pixels.
 inline constexpr int kMinPhotoSide = 64;
 

@@ -1,0 +1,207 @@
+#include "vision/GridWarper.h"
+
+#include <algorithm>
+#include <array>
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace sudoku {
+namespace {
+
+// Pixels per cell of the straightened image the lines are searched in.
+constexpr int kSearchCell = 24;
+// How far (pixels of that image) an intersection may move from where the homography put it.
+constexpr int kSearchRadius = kSearchCell / 3;
+// A line must cover this share of the segment searched to count as found.
+constexpr double kMinLineInk = 0.35;
+
+struct LinePeak {
+    int offset = 0;
+    bool found = false;
+};
+
+// The strongest line in a profile of ink counts, centred on its plateau so a thick border is
+// located at its middle, not its first pixel.
+LinePeak StrongestLine(const std::vector<int>& profile, int length) {
+    const int best = *std::max_element(profile.begin(), profile.end());
+    LinePeak peak;
+    if (best < kMinLineInk * length) return peak;
+    int first = -1, last = -1;
+    const int argmax =
+        static_cast<int>(std::max_element(profile.begin(), profile.end()) - profile.begin());
+    first = last = argmax;
+    while (first > 0 && profile[first - 1] >= 0.85 * best)
+        --first;
+    while (last + 1 < static_cast<int>(profile.size()) && profile[last + 1] >= 0.85 * best)
+        ++last;
+    peak.offset = (first + last) / 2 - kSearchRadius;
+    peak.found = true;
+    return peak;
+}
+
+// Ink counts along horizontal segments [x0, x1) for rows y-R..y+R, from the integral image.
+std::vector<int> RowProfile(const cv::Mat& integral, int y, int x0, int x1) {
+    std::vector<int> profile;
+    for (int dy = -kSearchRadius; dy <= kSearchRadius; ++dy) {
+        const int r = std::clamp(y + dy, 0, integral.rows - 2);
+        profile.push_back(integral.at<int>(r + 1, x1) - integral.at<int>(r, x1) -
+                          integral.at<int>(r + 1, x0) + integral.at<int>(r, x0));
+    }
+    return profile;
+}
+
+std::vector<int> ColProfile(const cv::Mat& integral, int x, int y0, int y1) {
+    std::vector<int> profile;
+    for (int dx = -kSearchRadius; dx <= kSearchRadius; ++dx) {
+        const int c = std::clamp(x + dx, 0, integral.cols - 2);
+        profile.push_back(integral.at<int>(y1, c + 1) - integral.at<int>(y0, c + 1) -
+                          integral.at<int>(y1, c) + integral.at<int>(y0, c));
+    }
+    return profile;
+}
+
+// Offsets of each intersection, in search pixels; missing or wild ones replaced by the median
+// of their found neighbours, since a grid bends smoothly.
+void SmoothOffsets(int n, std::vector<cv::Point2f>& offsets, const std::vector<bool>& found) {
+    std::vector<cv::Point2f> out = offsets;
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+            std::vector<float> xs, ys;
+            for (int dr = -1; dr <= 1; ++dr) {
+                for (int dc = -1; dc <= 1; ++dc) {
+                    const int rr = r + dr, cc = c + dc;
+                    if ((dr || dc) && rr >= 0 && rr < n && cc >= 0 && cc < n &&
+                        found[rr * n + cc]) {
+                        xs.push_back(offsets[rr * n + cc].x);
+                        ys.push_back(offsets[rr * n + cc].y);
+                    }
+                }
+            }
+            if (xs.empty()) continue;
+            std::nth_element(xs.begin(), xs.begin() + xs.size() / 2, xs.end());
+            std::nth_element(ys.begin(), ys.begin() + ys.size() / 2, ys.end());
+            const cv::Point2f median(xs[xs.size() / 2], ys[ys.size() / 2]);
+            const cv::Point2f self = offsets[r * n + c];
+            if (!found[r * n + c] || cv::norm(self - median) > kSearchCell / 5.0)
+                out[r * n + c] = median;
+        }
+    }
+    offsets = out;
+}
+
+}  // namespace
+
+GridLattice LatticeFromQuad(const Quad& quad, int size) {
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(size, 0),
+                                            cv::Point2f(size, size), cv::Point2f(0, size)};
+    const cv::Mat h = cv::getPerspectiveTransform(square.data(), quad.data());
+    std::vector<cv::Point2f> ideal;
+    for (int r = 0; r <= size; ++r)
+        for (int c = 0; c <= size; ++c)
+            ideal.emplace_back(c, r);
+    GridLattice lattice{size, {}};
+    cv::perspectiveTransform(ideal, lattice.points, h);
+    return lattice;
+}
+
+namespace {
+
+GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size) {
+    // Straighten with the homography, one cell of margin around for the outer lines.
+    const int margin = kSearchCell;
+    const int side = size * kSearchCell + 2 * margin;
+    const std::array<cv::Point2f, 4> square{
+        cv::Point2f(margin, margin), cv::Point2f(margin + size * kSearchCell, margin),
+        cv::Point2f(margin + size * kSearchCell, margin + size * kSearchCell),
+        cv::Point2f(margin, margin + size * kSearchCell)};
+    const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
+    cv::Mat straight, ink, integral;
+    cv::warpPerspective(gray, straight, h, {side, side}, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    cv::adaptiveThreshold(straight, ink, 1, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV,
+                          kSearchCell | 1, 5);
+    cv::integral(ink, integral, CV_32S);
+
+    const int n = size + 1;
+    std::vector<cv::Point2f> offsets(n * n);
+    std::vector<bool> found(n * n);
+    const int lo = margin - 2, hi = margin + size * kSearchCell + 2;
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+            const int x = margin + c * kSearchCell, y = margin + r * kSearchCell;
+            const int x0 = std::max(lo, x - kSearchCell / 2),
+                      x1 = std::min(hi, x + kSearchCell / 2);
+            const int y0 = std::max(lo, y - kSearchCell / 2),
+                      y1 = std::min(hi, y + kSearchCell / 2);
+            const LinePeak row = StrongestLine(RowProfile(integral, y, x0, x1), x1 - x0);
+            const LinePeak col = StrongestLine(ColProfile(integral, x, y0, y1), y1 - y0);
+            offsets[r * n + c] = cv::Point2f(col.offset, row.offset);
+            found[r * n + c] = row.found && col.found;
+        }
+    }
+    SmoothOffsets(n, offsets, found);
+
+    std::vector<cv::Point2f> straightPoints;
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+            straightPoints.push_back(
+                cv::Point2f(margin + c * kSearchCell, margin + r * kSearchCell) +
+                offsets[r * n + c]);
+    GridLattice lattice{size, {}};
+    cv::perspectiveTransform(straightPoints, lattice.points, h.inv());
+    return lattice;
+}
+
+// The corners of the homography that best explains a lattice: a quad a second pass can start
+// from, closer to the truth than the first guess when one of its edges was off by a line.
+Quad FittedQuad(const GridLattice& lattice) {
+    std::vector<cv::Point2f> ideal;
+    const int size = lattice.size;
+    for (int r = 0; r <= size; ++r)
+        for (int c = 0; c <= size; ++c)
+            ideal.emplace_back(c, r);
+    const cv::Mat h = cv::findHomography(ideal, lattice.points, cv::RANSAC, 0.15 * size);
+    if (h.empty()) return lattice.corners();
+    std::vector<cv::Point2f> square{
+        {0, 0}, {float(size), 0}, {float(size), float(size)}, {0, float(size)}},
+        corners;
+    cv::perspectiveTransform(square, corners, h);
+    return {corners[0], corners[1], corners[2], corners[3]};
+}
+
+}  // namespace
+
+GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size) {
+    // The second pass searches around a better homography; lines out of reach of the first
+    // one's window come within reach.
+    const GridLattice first = RefineOnce(gray, quad, size);
+    return RefineOnce(gray, FittedQuad(first), size);
+}
+
+WarpedGrid WarpLattice(const cv::Mat& gray, const GridLattice& lattice) {
+    const int size = lattice.size;
+    const int side = size * kCellPixels;
+    cv::Mat mapX(side, side, CV_32F), mapY(side, side, CV_32F);
+    // Bilinear between the four intersections of each cell: continuous across cell borders.
+    for (int y = 0; y < side; ++y) {
+        const int r = y / kCellPixels;
+        const float v = (y - r * kCellPixels + 0.5f) / kCellPixels;
+        auto* mx = mapX.ptr<float>(y);
+        auto* my = mapY.ptr<float>(y);
+        for (int x = 0; x < side; ++x) {
+            const int c = x / kCellPixels;
+            const float u = (x - c * kCellPixels + 0.5f) / kCellPixels;
+            const cv::Point2f p =
+                (1 - u) * (1 - v) * lattice.at(r, c) + u * (1 - v) * lattice.at(r, c + 1) +
+                (1 - u) * v * lattice.at(r + 1, c) + u * v * lattice.at(r + 1, c + 1);
+            mx[x] = p.x;
+            my[x] = p.y;
+        }
+    }
+    WarpedGrid grid;
+    grid.size = size;
+    cv::remap(gray, grid.gray, mapX, mapY, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    return grid;
+}
+
+}  // namespace sudoku

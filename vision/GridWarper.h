@@ -1,0 +1,36 @@
+#pragma once
+// Straightening a found grid. One homography cannot follow a curved newspaper page, so the
+// inner line intersections are located one by one and every cell is warped on its own corners.
+
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "vision/GridDetector.h"
+#include "vision/WarpedGrid.h"
+
+namespace sudoku {
+
+// The (size+1) x (size+1) line intersections of a grid in image pixels, row-major: point (r, c)
+// is where horizontal line r meets vertical line c.
+struct GridLattice {
+    int size = 9;
+    std::vector<cv::Point2f> points;
+
+    const cv::Point2f& at(int row, int col) const { return points[row * (size + 1) + col]; }
+    // The outer corners, clockwise from intersection (0, 0).
+    Quad corners() const { return {at(0, 0), at(0, size), at(size, size), at(size, 0)}; }
+};
+
+// The lattice one homography predicts from four corners.
+GridLattice LatticeFromQuad(const Quad& quad, int size);
+
+// Moves every intersection of the quad's lattice onto the lines actually printed near it;
+// intersections with no clear line nearby (worn print, a glare) follow their neighbours.
+GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size);
+
+// The grid cut out cell by cell: each cell's four intersections map onto its square of
+// kCellPixels, so a curved page comes out straight.
+WarpedGrid WarpLattice(const cv::Mat& gray, const GridLattice& lattice);
+
+}  // namespace sudoku

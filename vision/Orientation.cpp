@@ -1,0 +1,86 @@
+#include "vision/Orientation.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+namespace sudoku {
+namespace {
+
+// Rotated cells share one grid of the original size, a quarter of it per orientation.
+int ProbeCellsPerTurn(int size) {
+    return size * size / 4;
+}
+
+// Dark pixels in the middle of a cell: where a digit is, away from the grid lines.
+int CentreInk(const cv::Mat& cell) {
+    const int m = cell.cols / 5;
+    const cv::Mat centre = cell(cv::Rect(m, m, cell.cols - 2 * m, cell.rows - 2 * m));
+    const double paper = cv::mean(cell)[0];
+    cv::Mat dark;
+    cv::threshold(centre, dark, paper * 0.75, 1, cv::THRESH_BINARY_INV);
+    return cv::countNonZero(dark);
+}
+
+}  // namespace
+
+WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns) {
+    WarpedGrid turned{grid.size, {}};
+    switch (((quarterTurns % 4) + 4) % 4) {
+        case 0:
+            turned.gray = grid.gray.clone();
+            break;
+        case 1:
+            cv::rotate(grid.gray, turned.gray, cv::ROTATE_90_CLOCKWISE);
+            break;
+        case 2:
+            cv::rotate(grid.gray, turned.gray, cv::ROTATE_180);
+            break;
+        default:
+            cv::rotate(grid.gray, turned.gray, cv::ROTATE_90_COUNTERCLOCKWISE);
+            break;
+    }
+    return turned;
+}
+
+int FindUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier) {
+    const int size = grid.size;
+    std::vector<std::pair<int, cv::Rect>> inky;
+    for (int r = 0; r < size; ++r)
+        for (int c = 0; c < size; ++c)
+            inky.emplace_back(CentreInk(grid.gray(grid.cellRect(r, c))), grid.cellRect(r, c));
+    std::sort(inky.begin(), inky.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    const int minInk = kCellPixels * kCellPixels / 40;
+    const int perTurn = std::min<int>(ProbeCellsPerTurn(size), static_cast<int>(inky.size()));
+    int used = 0;
+    while (used < perTurn && inky[used].first >= minInk)
+        ++used;
+    if (used == 0) return 0;
+
+    // One probe grid: cell k of turn t sits at index t * used + k; the rest is blank paper.
+    WarpedGrid probe{size, cv::Mat(grid.gray.size(), CV_8U, cv::mean(grid.gray))};
+    for (int t = 0; t < 4; ++t) {
+        for (int k = 0; k < used; ++k) {
+            cv::Mat turned = grid.gray(inky[k].second).clone();
+            for (int i = 0; i < t; ++i)
+                cv::rotate(turned, turned, cv::ROTATE_90_CLOCKWISE);
+            const int index = t * used + k;
+            turned.copyTo(probe.gray(probe.cellRect(index / size, index % size)));
+        }
+    }
+    const std::vector<CellReading> readings = classifier.classify(probe);
+    std::array<double, 4> trust{};
+    for (int t = 0; t < 4; ++t) {
+        for (int k = 0; k < used; ++k) {
+            // Confidence that the cell holds a digit at all, and which: upright digits score high.
+            const CellGuess& best = readings[t * used + k].best();
+            trust[t] += best.digit ? best.probability : 0.0;
+        }
+    }
+    return static_cast<int>(std::max_element(trust.begin(), trust.end()) - trust.begin());
+}
+
+}  // namespace sudoku

@@ -1,0 +1,18 @@
+#pragma once
+// Which way up a straightened grid is, decided by the digits themselves: an EXIF tag can be
+// stale and the grid's outline is a square, so only the digits can tell.
+
+#include "vision/CellClassifier.h"
+#include "vision/WarpedGrid.h"
+
+namespace sudoku {
+
+// The grid turned clockwise by quarterTurns * 90 degrees.
+WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns);
+
+// How many clockwise quarter turns make the grid upright: the inkiest cells are classified in
+// all four orientations (in one batch) and the one the classifier trusts most wins. 0 when the
+// grid shows no ink to judge by.
+int FindUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier);
+
+}  // namespace sudoku
