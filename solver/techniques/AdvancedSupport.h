@@ -51,6 +51,17 @@ inline std::string RemovalText(const Geometry& g, const std::vector<CellDigit>& 
     if (oneDigit)
         return DigitText(eliminations.front().digit) + " is removed from " +
                CellListText(g, EliminationCells(eliminations));
+    bool oneCell = true;
+    for (const CellDigit& cd : eliminations)
+        oneCell &= cd.cell == eliminations.front().cell;
+    if (oneCell) {
+        std::string digits;
+        for (std::size_t i = 0; i < eliminations.size(); ++i) {
+            if (i > 0) digits += i + 1 == eliminations.size() ? " and " : ", ";
+            digits += Geometry::DigitChar(eliminations[i].digit);
+        }
+        return digits + " are removed from " + g.cellName(eliminations.front().cell);
+    }
     std::string text = "removed: ";
     for (std::size_t i = 0; i < eliminations.size(); ++i) {
         if (i > 0) text += ", ";

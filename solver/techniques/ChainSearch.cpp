@@ -7,104 +7,246 @@
 namespace sudoku::detail {
 namespace {
 
-// Walks the implication graph: state = node * 2 + (1 when the node is assumed true), node =
-// cell * size + digit - 1. Scratch arrays live as long as one FindChain call.
+// Total states one FindChain call may visit over all its starts: about 20 ms of work. Enough for
+// every 9x9 position; on 16x16 and 25x25 grids it cuts the search rather than stalling a solve.
+constexpr int kStateBudget = 400000;
+
+// The implication graph of one candidate grid. Nodes 0 .. cellCount*size-1 are candidates
+// (cell * size + digit - 1); after them come the groups. Links are stored as adjacency lists in
+// one array each (offsets per node), built once per search.
+class Graph {
+public:
+    Graph(const CandidateGrid& grid, ChainKind kind)
+        : grid_(grid), g_(grid.geometry()), kind_(kind), n_(grid.size()) {
+        if (kind_ == ChainKind::Aic) findGroups();
+        nodeCount_ = g_.cellCount() * n_ + static_cast<int>(groups_.size());
+        build();
+    }
+
+    int nodeCount() const { return nodeCount_; }
+    int candidateNodes() const { return g_.cellCount() * n_; }
+    bool isGroup(int node) const { return node >= candidateNodes(); }
+    bool present(int node) const {
+        if (isGroup(node)) return true;
+        const int cell = node / n_;
+        return grid_.has(cell, digit(node)) && eligible(cell);
+    }
+    int digit(int node) const {
+        return isGroup(node) ? groups_[node - candidateNodes()].digit : node % n_ + 1;
+    }
+    // The cells of a node (one, or a group's).
+    std::vector<int> cells(int node) const {
+        if (!isGroup(node)) return {node / n_};
+        return groups_[node - candidateNodes()].cells;
+    }
+    const int* strongBegin(int node) const { return strong_.data() + strongAt_[node]; }
+    const int* strongEnd(int node) const { return strong_.data() + strongAt_[node + 1]; }
+    const int* weakBegin(int node) const { return weak_.data() + weakAt_[node]; }
+    const int* weakEnd(int node) const { return weak_.data() + weakAt_[node + 1]; }
+
+private:
+    struct Group {
+        int digit;
+        int box;
+        int line;  // row or column unit
+        std::vector<int> cells;
+    };
+
+    bool eligible(int cell) const {
+        const Mask m = grid_.candidates(cell);
+        return kind_ == ChainKind::XYChain ? CountDigits(m) == 2 : m != 0;
+    }
+
+    // Groups: two or more places of a digit where a box meets a line.
+    void findGroups() {
+        groupsOf_.assign(n_ + 2, 0);
+        for (int d = 1; d <= n_; ++d) {
+            groupsOf_[d] = static_cast<int>(groups_.size());
+            for (int box = 0; box < n_; ++box) {
+                const int boxUnit = g_.boxUnit(box);
+                const int first = g_.unitCells(boxUnit).front();
+                for (int i = 0; i < g_.boxRows(); ++i)
+                    addGroup(d, box, g_.rowUnit(g_.row(first) + i));
+                for (int i = 0; i < g_.boxCols(); ++i)
+                    addGroup(d, box, g_.colUnit(g_.col(first) + i));
+            }
+        }
+        groupsOf_[n_ + 1] = static_cast<int>(groups_.size());
+    }
+
+    void addGroup(int d, int box, int line) {
+        Group group{d, box, line, {}};
+        for (int cell : g_.unitCells(line))
+            if (g_.box(cell) == box && grid_.has(cell, d)) group.cells.push_back(cell);
+        if (group.cells.size() >= 2) groups_.push_back(std::move(group));
+    }
+
+    bool inGroup(const Group& group, int cell) const {
+        return std::find(group.cells.begin(), group.cells.end(), cell) != group.cells.end();
+    }
+    bool disjoint(const Group& a, const Group& b) const {
+        for (int cell : a.cells)
+            if (inGroup(b, cell)) return false;
+        return true;
+    }
+    bool groupInUnit(const Group& group, int unit) const {
+        return group.line == unit || g_.boxUnit(group.box) == unit;
+    }
+
+    // Links are collected as (from, to) pairs, then sorted by node into adjacency arrays: a few
+    // allocations per search instead of one per node.
+    using Links = std::vector<std::pair<int, int>>;
+
+    void build() {
+        Links strong, weak;
+        for (int unit = 0; unit < g_.unitCount(); ++unit)
+            for (int d = 1; d <= n_; ++d)
+                unitLinks(unit, d, strong, weak);
+        if (kind_ != ChainKind::XChain) cellLinks(strong, weak);
+        flatten(strong, strongAt_, strong_);
+        flatten(weak, weakAt_, weak_);
+    }
+
+    static void link(Links& links, int a, int b) {
+        links.emplace_back(a, b);
+        links.emplace_back(b, a);
+    }
+
+    // Links of digit d inside one unit: weak between every two places (and groups that do not
+    // overlap), strong between two that together hold every place.
+    void unitLinks(int unit, int d, Links& strong, Links& weak) {
+        int total = 0, all = 0;
+        nodes_.clear();  // cells first, then groups inside the unit
+        for (int cell : g_.unitCells(unit)) {
+            if (!grid_.has(cell, d)) continue;
+            ++all;
+            if (!eligible(cell)) continue;
+            ++total;
+            nodes_.push_back(cell * n_ + d - 1);
+        }
+        if (total < 2) return;
+        const bool allPlaces = total == all;
+        const int cellNodes = total;
+        if (!groupsOf_.empty())
+            for (int i = groupsOf_[d]; i < groupsOf_[d + 1]; ++i)
+                if (groupInUnit(groups_[i], unit)) nodes_.push_back(candidateNodes() + i);
+        const auto& nodes = nodes_;
+        for (int i = 0; i < static_cast<int>(nodes.size()); ++i)
+            for (int j = i + 1; j < static_cast<int>(nodes.size()); ++j) {
+                int size = 0;
+                if (!overlapFree(nodes[i], nodes[j], i < cellNodes, j < cellNodes, size)) continue;
+                // Cell-to-cell weak links are the same in every unit: add them from one unit.
+                if (i >= cellNodes || j >= cellNodes || firstCommonUnit(nodes[i], nodes[j]) == unit)
+                    link(weak, nodes[i], nodes[j]);
+                if (allPlaces && size == total && kind_ != ChainKind::XYChain)
+                    link(strong, nodes[i], nodes[j]);
+            }
+    }
+
+    int firstCommonUnit(int a, int b) const { return CommonUnit(g_, a / n_, b / n_); }
+
+    // Whether two nodes of one unit share no cell; `size` gets their cell count together.
+    bool overlapFree(int a, int b, bool aCell, bool bCell, int& size) const {
+        const Group* ga = aCell ? nullptr : &groups_[a - candidateNodes()];
+        const Group* gb = bCell ? nullptr : &groups_[b - candidateNodes()];
+        if (aCell && bCell) {
+            size = 2;
+            return true;
+        }
+        if (aCell || bCell) {
+            const Group& group = aCell ? *gb : *ga;
+            const int cell = (aCell ? a : b) / n_;
+            size = 1 + static_cast<int>(group.cells.size());
+            return !inGroup(group, cell);
+        }
+        size = static_cast<int>(ga->cells.size() + gb->cells.size());
+        return disjoint(*ga, *gb);
+    }
+
+    // Inside a cell: weak between every two digits, strong between the two of a bivalue cell.
+    void cellLinks(Links& strong, Links& weak) const {
+        for (int cell = 0; cell < g_.cellCount(); ++cell) {
+            const Mask m = grid_.candidates(cell);
+            if (!eligible(cell)) continue;
+            for (int a : Digits(m))
+                for (int b : Digits(m & ~((DigitBit(a) << 1) - 1))) {
+                    if (kind_ == ChainKind::Aic) link(weak, cell * n_ + a - 1, cell * n_ + b - 1);
+                    if (CountDigits(m) == 2) link(strong, cell * n_ + a - 1, cell * n_ + b - 1);
+                }
+        }
+    }
+
+    // Counting sort of the links by their first node; each node's links keep their order.
+    void flatten(const Links& links, std::vector<int>& at, std::vector<int>& flat) const {
+        at.assign(static_cast<std::size_t>(nodeCount_) + 1, 0);
+        for (const auto& [from, to] : links)
+            ++at[from + 1];
+        for (int i = 0; i < nodeCount_; ++i)
+            at[i + 1] += at[i];
+        flat.assign(links.size(), 0);
+        std::vector<int> fill(at.begin(), at.end() - 1);
+        for (const auto& [from, to] : links)
+            flat[fill[from]++] = to;
+    }
+
+    const CandidateGrid& grid_;
+    const Geometry& g_;
+    ChainKind kind_;
+    int n_;
+    int nodeCount_ = 0;
+    std::vector<Group> groups_;
+    std::vector<int> groupsOf_;  // groups of digit d: groupsOf_[d] .. groupsOf_[d + 1] - 1
+    std::vector<int> nodes_;     // scratch of unitLinks
+    std::vector<int> strongAt_, strong_, weakAt_, weak_;
+};
+
+// Breadth-first search from each start; state = node * 2 + (1 when the node is assumed true).
 class Searcher {
 public:
     Searcher(const CandidateGrid& grid, ChainKind kind, int maxNodes)
         : grid_(grid),
           g_(grid.geometry()),
           kind_(kind),
-          n_(grid.size()),
+          graph_(grid, kind),
           maxLinks_(maxNodes - 1),
-          conjugate_(static_cast<std::size_t>(g_.unitCount()) * n_ * 2, -1),
-          parent_(static_cast<std::size_t>(g_.cellCount()) * n_ * 2, -1),
+          parent_(static_cast<std::size_t>(graph_.nodeCount()) * 2, -1),
           depth_(parent_.size(), 0),
-          stamp_(parent_.size(), -1) {
-        if (kind_ != ChainKind::XYChain) findConjugates();
-    }
+          stamp_(parent_.size(), -1) {}
 
     std::optional<Chain> run() {
-        for (int cell = 0; cell < g_.cellCount(); ++cell) {
-            if (!eligible(cell)) continue;
-            for (int d : Digits(grid_.candidates(cell)))
-                search(cell * n_ + d - 1);
-        }
+        for (int node = 0; node < graph_.nodeCount() && budget_ > 0; ++node)
+            if (graph_.present(node)) search(node);
         if (bestEnd_ < 0) return std::nullopt;
         return best_;
     }
 
 private:
-    int cellOf(int node) const { return node / n_; }
-    int digitOf(int node) const { return node % n_ + 1; }
-    bool eligible(int cell) const {
-        const Mask m = grid_.candidates(cell);
-        return kind_ == ChainKind::XYChain ? CountDigits(m) == 2 : m != 0;
-    }
-
-    void findConjugates() {
-        for (int unit = 0; unit < g_.unitCount(); ++unit)
-            for (int d = 1; d <= n_; ++d) {
-                int count = 0, places[2] = {-1, -1};
-                for (int cell : g_.unitCells(unit))
-                    if (grid_.has(cell, d) && count++ < 2) places[count - 1] = cell;
-                if (count != 2) continue;
-                const std::size_t at = (static_cast<std::size_t>(unit) * n_ + d - 1) * 2;
-                conjugate_[at] = places[0];
-                conjugate_[at + 1] = places[1];
-            }
-    }
-
-    // Calls f(node) for every node the assumption on `node` (false when !on) forces the opposite
-    // way: strong links from a false node, weak links from a true one.
-    template <typename F>
-    void forEachLink(int node, bool on, F&& f) const {
-        const int cell = cellOf(node), d = digitOf(node);
-        const Mask m = grid_.candidates(cell);
-        if (!on) {
-            if (kind_ != ChainKind::XChain && CountDigits(m) == 2)
-                f(cell * n_ + OnlyDigit(m & ~DigitBit(d)) - 1);
-            if (kind_ == ChainKind::XYChain) return;
-            for (int unit : g_.unitsOf(cell)) {
-                const std::size_t at = (static_cast<std::size_t>(unit) * n_ + d - 1) * 2;
-                const int a = conjugate_[at], b = conjugate_[at + 1];
-                if (a == cell) f(b * n_ + d - 1);
-                if (b == cell) f(a * n_ + d - 1);
-            }
-            return;
-        }
-        for (int peer : g_.peers(cell))
-            if (grid_.has(peer, d) && eligible(peer)) f(peer * n_ + d - 1);
-        if (kind_ == ChainKind::Aic)
-            for (int other : Digits(m & ~DigitBit(d)))
-                f(cell * n_ + other - 1);
-    }
-
     void search(int start) {
-        const int stamp = start;
         queue_.clear();
-        visit(start * 2, -1, 0, stamp);
+        visit(start * 2, -1, 0, start);
         for (std::size_t head = 0; head < queue_.size(); ++head) {
             const int state = queue_[head];
             const int depth = depth_[state];
             if (depth + 1 > maxLinks_ || (bestEnd_ >= 0 && depth + 1 >= bestLinks_)) return;
             const bool on = state & 1;
-            bool done = false;
-            forEachLink(state / 2, on, [&](int next) {
-                const int nextState = next * 2 + (on ? 0 : 1);
-                if (done || stamp_[nextState] == stamp) return;
-                visit(nextState, state, depth + 1, stamp);
-                if (!on && conclude(start, next)) {
+            const int node = state / 2;
+            const int* begin = on ? graph_.weakBegin(node) : graph_.strongBegin(node);
+            const int* end = on ? graph_.weakEnd(node) : graph_.strongEnd(node);
+            for (const int* next = begin; next != end; ++next) {
+                const int nextState = *next * 2 + (on ? 0 : 1);
+                if (stamp_[nextState] == start) continue;
+                visit(nextState, state, depth + 1, start);
+                if (!on && conclude(start, *next)) {
                     keep(nextState, depth + 1);
-                    done = true;
+                    return;
                 }
-            });
-            if (done) return;
+            }
+            if (--budget_ <= 0) return;
         }
     }
 
-    void visit(int state, int parent, int depth, int stamp) {
-        stamp_[state] = stamp;
+    void visit(int state, int parent, int depth, int start) {
+        stamp_[state] = start;
         parent_[state] = parent;
         depth_[state] = depth;
         queue_.push_back(state);
@@ -114,24 +256,42 @@ private:
     bool conclude(int start, int end) {
         scratch_.clear();
         placement_.reset();
-        const int sc = cellOf(start), sd = digitOf(start), ec = cellOf(end), ed = digitOf(end);
+        const int sd = graph_.digit(start), ed = graph_.digit(end);
+        const bool cells = !graph_.isGroup(start) && !graph_.isGroup(end);
+        const int n = grid_.size();
         if (start == end) {
             if (kind_ != ChainKind::Aic) return false;
-            placement_ = CellDigit{sc, sd};
-            return true;
+            if (cells) {
+                placement_ = CellDigit{start / n, sd};
+                return true;
+            }
         }
-        if (sd == ed && sc != ec) {
-            scratch_ = SeeingAll(grid_, sd, {sc, ec});
-        } else if (kind_ != ChainKind::Aic) {
+        if (sd == ed && (start != end || !cells)) {
+            seeingAll(sd, graph_.cells(start), graph_.cells(end));
+        } else if (kind_ != ChainKind::Aic || !cells) {
             return false;
-        } else if (sc == ec) {
-            for (int d : Digits(grid_.candidates(sc) & ~DigitBit(sd) & ~DigitBit(ed)))
-                scratch_.push_back({sc, d});
-        } else if (g_.sees(sc, ec)) {
-            if (grid_.has(ec, sd)) scratch_.push_back({ec, sd});
-            if (grid_.has(sc, ed)) scratch_.push_back({sc, ed});
+        } else if (start / n == end / n) {
+            const int cell = start / n;
+            for (int d : Digits(grid_.candidates(cell) & ~DigitBit(sd) & ~DigitBit(ed)))
+                scratch_.push_back({cell, d});
+        } else if (g_.sees(start / n, end / n)) {
+            if (grid_.has(end / n, sd)) scratch_.push_back({end / n, sd});
+            if (grid_.has(start / n, ed)) scratch_.push_back({start / n, ed});
         }
         return !scratch_.empty();
+    }
+
+    // Candidates `digit` outside both cell sets that see every cell of both.
+    void seeingAll(int digit, const std::vector<int>& a, const std::vector<int>& b) {
+        for (int cell : g_.peers(a.front())) {
+            if (!grid_.has(cell, digit)) continue;
+            bool all = true;
+            for (int other : a)
+                all = all && cell != other && g_.sees(cell, other);
+            for (int other : b)
+                all = all && cell != other && g_.sees(cell, other);
+            if (all) scratch_.push_back({cell, digit});
+        }
     }
 
     void keep(int endState, int links) {
@@ -141,14 +301,15 @@ private:
         best_.placement = placement_;
         best_.nodes.clear();
         for (int s = endState; s >= 0; s = parent_[s])
-            best_.nodes.push_back({cellOf(s / 2), digitOf(s / 2)});
+            best_.nodes.push_back({graph_.digit(s / 2), graph_.cells(s / 2)});
         std::reverse(best_.nodes.begin(), best_.nodes.end());
         best_.units.clear();
         for (std::size_t i = 0; i + 1 < best_.nodes.size(); ++i) {
-            const int a = best_.nodes[i].cell, b = best_.nodes[i + 1].cell;
+            const int a = best_.nodes[i].cells.front(), b = best_.nodes[i + 1].cells.front();
             if (a == b) continue;
             const int unit = CommonUnit(g_, a, b);
-            if (std::find(best_.units.begin(), best_.units.end(), unit) == best_.units.end())
+            if (unit >= 0 &&
+                std::find(best_.units.begin(), best_.units.end(), unit) == best_.units.end())
                 best_.units.push_back(unit);
         }
     }
@@ -156,9 +317,9 @@ private:
     const CandidateGrid& grid_;
     const Geometry& g_;
     ChainKind kind_;
-    int n_;
+    Graph graph_;
     int maxLinks_;
-    std::vector<int> conjugate_;  // (unit, digit) -> its two places, or -1
+    int budget_ = kStateBudget;
     std::vector<int> parent_;
     std::vector<int> depth_;
     std::vector<int> stamp_;  // the start whose search last reached a state
@@ -176,6 +337,17 @@ std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int ma
     return Searcher(grid, kind, maxNodes).run();
 }
 
+std::string NodeCellsText(const Geometry& g, const ChainNode& node) {
+    if (node.cells.size() == 1) return g.cellName(node.cells.front());
+    std::string text = "{";
+    for (std::size_t i = 0; i < node.cells.size(); ++i) {
+        if (i > 0) text += ',';
+        text += g.cellName(node.cells[i]);
+    }
+    text += '}';
+    return text;
+}
+
 std::string ChainText(const Geometry& g, const Chain& chain) {
     std::string text;
     for (std::size_t i = 0; i < chain.nodes.size(); ++i) {
@@ -184,7 +356,7 @@ std::string ChainText(const Geometry& g, const Chain& chain) {
         text += '(';
         text += Geometry::DigitChar(chain.nodes[i].digit);
         text += ')';
-        text += g.cellName(chain.nodes[i].cell);
+        text += NodeCellsText(g, chain.nodes[i]);
     }
     return text;
 }

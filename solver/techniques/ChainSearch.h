@@ -7,11 +7,15 @@
 // starts and ends with a strong link, so "the first candidate is false" forces "the last one is
 // true": one of the two ends is true, and whatever contradicts both ends goes.
 //
-// The search is a breadth-first walk from every start over the states (candidate, true/false),
-// so the chain it returns is the shortest one that eliminates something, within a bound on its
-// length. Internal to solver/techniques.
+// AICs also use groups: the places of a digit where a box meets a row or column, taken as one
+// node ("the digit is in one of these cells"); that is what finned fish and empty rectangles are.
+//
+// The search is a breadth-first walk from every start over the states (node, true/false), so the
+// chain it returns is the shortest one that changes the grid, within a bound on its length and a
+// bound on the total work (so a 25x25 grid stays fast). Internal to solver/techniques.
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "solver/Board.h"
@@ -21,21 +25,29 @@ namespace sudoku::detail {
 enum class ChainKind {
     XChain,   // one digit; strong links are conjugate pairs, weak links cells that see each other
     XYChain,  // bivalue cells only; strong links inside a cell, weak links between cells
-    Aic,      // any candidates and both kinds of link
+    Aic,      // any candidates and groups, both kinds of link
+};
+
+// One digit in one cell, or in any of a group of cells of one box and one line.
+struct ChainNode {
+    int digit = 0;
+    std::vector<int> cells;
 };
 
 struct Chain {
     // nodes[0] is the start (assumed false), then true, false, ... ; the last one is true. Links
     // between nodes 2i and 2i+1 are strong, between 2i+1 and 2i+2 weak.
-    std::vector<CellDigit> nodes;
+    std::vector<ChainNode> nodes;
     std::vector<CellDigit> eliminations;
     std::optional<CellDigit> placement;  // when the chain returns to its start (AIC only)
-    std::vector<int> units;              // the units of links between two cells
+    std::vector<int> units;              // the units of links between different cells
 };
 
 // The shortest chain of that kind with at most maxNodes nodes that changes the grid, if any.
 std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes);
 
+// "r5c2", or "{r5c1,r5c2}" for a group.
+std::string NodeCellsText(const Geometry& g, const ChainNode& node);
 // "(5)r1c1 = (5)r1c7 - (3)r1c7 = (3)r4c7": the chain in Eureka notation.
 std::string ChainText(const Geometry& g, const Chain& chain);
 

@@ -2,6 +2,7 @@
 // mixing both kinds of link. The search itself is in ChainSearch.cpp; the length bounds below
 // keep a step fast (a breadth-first walk per start, stopped at the shortest chain found so far).
 
+#include <algorithm>
 #include <memory>
 
 #include "solver/techniques/AdvancedSupport.h"
@@ -27,18 +28,26 @@ Step ChainStep(Technique technique, const Chain& chain) {
     step.technique = technique;
     step.eliminations = chain.eliminations;
     if (chain.placement) step.placements.push_back(*chain.placement);
-    step.proof = chain.nodes;
-    for (const CellDigit& node : chain.nodes)
-        if (step.cells.empty() || step.cells.back() != node.cell) step.cells.push_back(node.cell);
+    for (const detail::ChainNode& node : chain.nodes)
+        for (int cell : node.cells) {
+            step.proof.push_back({cell, node.digit});
+            if (std::find(step.cells.begin(), step.cells.end(), cell) == step.cells.end())
+                step.cells.push_back(cell);
+        }
     step.units = chain.units;
     return step;
 }
 
+// "r5c2", or "one of {r5c1,r5c2}" for a group.
+std::string Where(const Geometry& g, const detail::ChainNode& node) {
+    return (node.cells.size() > 1 ? "one of " : "") + detail::NodeCellsText(g, node);
+}
+
 std::string Premise(const Geometry& g, const Chain& chain) {
-    const CellDigit& s = chain.nodes.front();
-    const CellDigit& e = chain.nodes.back();
-    return "if " + g.cellName(s.cell) + " is not " + DigitText(s.digit) + " then " +
-           g.cellName(e.cell) + " is " + DigitText(e.digit);
+    const detail::ChainNode& s = chain.nodes.front();
+    const detail::ChainNode& e = chain.nodes.back();
+    return "if " + Where(g, s) + " is not " + DigitText(s.digit) + " then " + Where(g, e) + " is " +
+           DigitText(e.digit);
 }
 
 class XChain final : public Strategy {
@@ -71,7 +80,7 @@ public:
         std::string cells;
         for (std::size_t i = 0; i < chain->nodes.size(); i += 2) {
             if (i > 0) cells += " - ";
-            const int cell = chain->nodes[i].cell;
+            const int cell = chain->nodes[i].cells.front();
             cells += g.cellName(cell) + " (" + detail::CandidateText(grid.candidates(cell)) + ")";
         }
         step.explanation = "XY-Chain: " + cells + ": each cell passes its other digit on, so " +
@@ -89,14 +98,14 @@ public:
         if (!chain) return std::nullopt;
         const Geometry& g = grid.geometry();
         Step step = ChainStep(technique(), *chain);
-        const CellDigit& s = chain->nodes.front();
-        const CellDigit& e = chain->nodes.back();
+        const detail::ChainNode& s = chain->nodes.front();
+        const detail::ChainNode& e = chain->nodes.back();
         std::string conclusion;
         if (chain->placement) {
-            conclusion = "so " + g.cellName(s.cell) + " must be " + DigitText(s.digit) + ".";
+            conclusion = "so " + Where(g, s) + " must be " + DigitText(s.digit) + ".";
         } else {
-            conclusion = "so " + g.cellName(s.cell) + " is " + DigitText(s.digit) + " or " +
-                         g.cellName(e.cell) + " is " + DigitText(e.digit) + ", and " +
+            conclusion = "so " + Where(g, s) + " is " + DigitText(s.digit) + " or " + Where(g, e) +
+                         " is " + DigitText(e.digit) + ", and " +
                          RemovalText(g, step.eliminations) + ".";
         }
         step.explanation =
