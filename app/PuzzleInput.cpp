@@ -1,0 +1,109 @@
+#include "app/PuzzleInput.h"
+
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <iterator>
+#include <sstream>
+
+namespace sudokucam {
+namespace {
+
+using sudoku::TextFormat;
+
+struct ListLine {
+    int number = 0;
+    std::string_view text;
+};
+
+std::string_view Trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) return {};
+    return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+// The lines that are not blank and not `#` comments.
+std::vector<ListLine> PuzzleLines(std::string_view text) {
+    std::vector<ListLine> lines;
+    int number = 0;
+    while (!text.empty()) {
+        ++number;
+        const auto end = text.find('\n');
+        const std::string_view line = Trim(text.substr(0, end));
+        if (!line.empty() && line.front() != '#') lines.push_back({number, line});
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return lines;
+}
+
+bool IsGridSize(std::size_t size) {
+    return size >= 4 && sudoku::Geometry::ForSize(static_cast<int>(size));
+}
+
+// A one-line puzzle's length: n*n characters, n a grid size, no spaces.
+bool IsOneLineLength(std::string_view line) {
+    if (line.find_first_of(" \t|") != std::string_view::npos) return false;
+    std::size_t n = 0;
+    while (n * n < line.size())
+        ++n;
+    return n * n == line.size() && IsGridSize(n);
+}
+
+// Several lines, the first one a whole puzzle, and not the rows of one square grid.
+bool IsList(const std::vector<ListLine>& lines, TextFormat format) {
+    if (format != TextFormat::Auto && format != TextFormat::Line) return false;
+    if (lines.size() < 2 || !IsOneLineLength(lines.front().text)) return false;
+    const std::size_t width = lines.front().text.size();
+    return !(lines.size() == width && IsGridSize(width));
+}
+
+std::string ReadAll(std::istream& in) {
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+std::string InputPuzzle::origin() const {
+    return line > 0 ? source + ":" + std::to_string(line) : source;
+}
+
+std::string InputPuzzle::errorMessage() const {
+    return source + ": " + parsed.error.describe();
+}
+
+std::vector<InputPuzzle> SplitPuzzles(std::string_view text, const std::string& source,
+                                      TextFormat format) {
+    const std::vector<ListLine> lines = PuzzleLines(text);
+    if (!IsList(lines, format)) return {{source, 0, sudoku::ParsePuzzle(text, format)}};
+    std::vector<InputPuzzle> puzzles;
+    for (const ListLine& line : lines) {
+        InputPuzzle puzzle{source, line.number, sudoku::ParsePuzzle(line.text, TextFormat::Line)};
+        // The parser counted from the line it was given; name the line of the file instead.
+        if (puzzle.parsed.error) puzzle.parsed.error.line = line.number;
+        puzzles.push_back(std::move(puzzle));
+    }
+    return puzzles;
+}
+
+PuzzleInput ReadPuzzleInput(const std::string& argument, TextFormat format, std::istream& in) {
+    if (argument.empty() || argument == "-") {
+        const std::string text = ReadAll(in);
+        return {SplitPuzzles(text, "standard input", format), {}};
+    }
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(argument, ec)) {
+        std::ifstream file(argument, std::ios::binary);
+        if (!file) return {{}, argument + ": cannot be read"};
+        return {SplitPuzzles(ReadAll(file), argument, format), {}};
+    }
+    if (std::filesystem::exists(argument, ec)) return {{}, argument + ": not a regular file"};
+    std::vector<InputPuzzle> puzzles = SplitPuzzles(argument, "the argument", format);
+    if (puzzles.size() == 1 && !puzzles.front().parsed.ok())
+        return {{},
+                "'" + argument + "' is neither a file nor a puzzle (" +
+                    puzzles.front().parsed.error.describe() + ")"};
+    return {std::move(puzzles), {}};
+}
+
+}  // namespace sudokucam

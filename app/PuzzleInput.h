@@ -1,0 +1,43 @@
+#pragma once
+// Where the solve, hint and grade commands get their puzzles: a puzzle given as the argument
+// itself, a file, or standard input ("-" or no argument). A text whose lines are each a one-line
+// puzzle (the shared lists: one puzzle a line, `#` comments) gives one puzzle per line; any other
+// text is one puzzle in whichever form (grid, bracket, .sdk, pencil marks) it is written.
+//
+// Sixteen lines of sixteen characters are read as one 16x16 grid, not as sixteen 4x4 puzzles:
+// pass --format line for the latter.
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "solver/TextFormat.h"
+
+namespace sudokucam {
+
+struct InputPuzzle {
+    std::string source;           // "puzzles.txt", "standard input" or "the argument"
+    int line = 0;                 // the line a list entry is on; 0 for a whole-text puzzle
+    sudoku::ParsedPuzzle parsed;  // parsed.error is set, with file line numbers, when unreadable
+
+    // "puzzles.txt:12", "standard input".
+    std::string origin() const;
+    // "puzzles.txt: line 12, column 14: 'Q' is not a digit of a 9x9 grid".
+    std::string errorMessage() const;
+};
+
+struct PuzzleInput {
+    std::vector<InputPuzzle> puzzles;
+    std::string error;  // set when the input itself could not be read (a missing file)
+};
+
+// The puzzles of a text; `source` names it in messages.
+std::vector<InputPuzzle> SplitPuzzles(std::string_view text, const std::string& source,
+                                      sudoku::TextFormat format);
+// Reads an argument: "-" or "" reads `in`, an existing path reads the file, anything else is taken
+// as the puzzle text itself.
+PuzzleInput ReadPuzzleInput(const std::string& argument, sudoku::TextFormat format,
+                            std::istream& in);
+
+}  // namespace sudokucam

@@ -1,0 +1,350 @@
+// Blackbox tests of `sudokucam solve`, `hint` and `grade`: the built program run on the shared
+// puzzle lists and on files in every text form, checking outputs and exit codes.
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "solver/LogicalSolver.h"
+#include "solver/TextFormat.h"
+#include "solver/Validation.h"
+
+namespace sudoku {
+namespace {
+
+const std::string kPuzzles = std::string(SUDOKU_SHARED_DIR) + "/puzzles/";
+
+struct Outcome {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string ReadFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string TempPath(const std::string& name) {
+    return testing::TempDir() + "sudokucam_" + name;
+}
+
+std::string WriteTemp(const std::string& name, const std::string& text) {
+    const std::string path = TempPath(name);
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+std::string Quote(const std::string& s) {
+    return "'" + s + "'";
+}
+
+// Runs the program with arguments (already shell-quoted) and a standard input text.
+Outcome Sudokucam(const std::string& args, const std::string& input = "") {
+    const std::string in = WriteTemp("stdin.txt", input);
+    const std::string err = TempPath("stderr.txt");
+    const std::string command =
+        std::string(SUDOKUCAM_EXE) + " " + args + " < " + Quote(in) + " 2> " + Quote(err);
+    Outcome run;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return run;
+    char buffer[4096];
+    std::size_t n = 0;
+    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
+        run.out.append(buffer, n);
+    const int status = pclose(pipe);
+    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.err = ReadFile(err);
+    return run;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+std::vector<std::string> ListPuzzles(const std::string& name, std::size_t count) {
+    std::vector<std::string> puzzles;
+    for (const std::string& line : Lines(ReadFile(kPuzzles + name)))
+        if (!line.empty() && line[0] != '#' && puzzles.size() < count) puzzles.push_back(line);
+    return puzzles;
+}
+
+// A complete grid that breaks no rule and keeps every clue of the puzzle.
+void ExpectSolves(const std::string& puzzle, const std::string& solution) {
+    ParsedPuzzle p = ParsePuzzle(puzzle), s = ParsePuzzle(solution, TextFormat::Line);
+    ASSERT_TRUE(p.ok() && s.ok()) << solution;
+    EXPECT_TRUE(s.board.isComplete()) << solution;
+    EXPECT_TRUE(FindDuplicates(s.board).empty()) << solution;
+    for (int cell = 0; cell < p.board.cellCount(); ++cell) {
+        if (!p.board.isEmpty(cell)) {
+            EXPECT_EQ(p.board.value(cell), s.board.value(cell)) << cell;
+        }
+    }
+}
+
+// The pattern grid of a size with its diagonal emptied: one solution, found by singles.
+std::string DiagonalPuzzle(int size, std::string* solution) {
+    const Geometry g = *Geometry::ForSize(size);
+    std::string puzzle;
+    solution->clear();
+    for (int r = 0; r < size; ++r) {
+        for (int c = 0; c < size; ++c) {
+            const int digit = (g.boxCols() * (r % g.boxRows()) + r / g.boxRows() + c) % size + 1;
+            solution->push_back(Geometry::DigitChar(digit));
+            puzzle.push_back(r == c ? '.' : Geometry::DigitChar(digit));
+        }
+    }
+    return puzzle;
+}
+
+TEST(Cli, SolvesTheNewspaperListOneLineEach) {
+    const Outcome run = Sudokucam("solve --line " + Quote(kPuzzles + "newspaper_train.txt"));
+    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    const auto puzzles = ListPuzzles("newspaper_train.txt", 1000);
+    const auto solutions = Lines(run.out);
+    ASSERT_EQ(solutions.size(), puzzles.size());
+    for (std::size_t i = 0; i < puzzles.size(); ++i)
+        ExpectSolves(puzzles[i], solutions[i]);
+}
+
+TEST(Cli, PrettyGridFromAnArgumentAndFromStandardInput) {
+    const std::string puzzle = ListPuzzles("magictour_top1465.txt", 1).front();
+    const Outcome fromArgument = Sudokucam("solve " + puzzle);
+    EXPECT_EQ(fromArgument.code, 0) << fromArgument.err;
+    ParsedPuzzle grid = ParsePuzzle(fromArgument.out);
+    ASSERT_TRUE(grid.ok()) << fromArgument.out;
+    EXPECT_EQ(grid.format, TextFormat::Grid);
+    ExpectSolves(puzzle, grid.board.toLine());
+    EXPECT_NE(fromArgument.out.find("------+-------+------"), std::string::npos);
+    for (const std::string args : {"solve --line -", "solve --line"}) {
+        const Outcome fromStdin = Sudokucam(args, "# a comment\n" + puzzle + "\n");
+        EXPECT_EQ(fromStdin.code, 0) << args;
+        EXPECT_EQ(fromStdin.out, grid.board.toLine() + "\n") << args;
+    }
+}
+
+TEST(Cli, ReadsEveryMultiLineFormFromFiles) {
+    const std::string puzzle = ListPuzzles("newspaper_train.txt", 5).back();
+    const Board board = ParsePuzzle(puzzle).board;
+    const std::string expected = Sudokucam("solve --line " + puzzle).out;
+    ASSERT_EQ(expected.size(), 82u);
+    const std::pair<const char*, TextFormat> forms[] = {{"grid.txt", TextFormat::Grid},
+                                                        {"bracket.txt", TextFormat::Bracket},
+                                                        {"puzzle.sdk", TextFormat::Sdk},
+                                                        {"pencil.txt", TextFormat::PencilMarks}};
+    for (auto [name, form] : forms) {
+        const std::string path = WriteTemp(name, FormatPuzzle(board, form));
+        for (const std::string& format :
+             std::vector<std::string>{"auto", std::string(TextFormatName(form))}) {
+            const Outcome run = Sudokucam("solve --line --format " + format + " " + Quote(path));
+            EXPECT_EQ(run.code, 0) << name << " " << run.err;
+            EXPECT_EQ(run.out, expected) << name;
+        }
+    }
+}
+
+TEST(Cli, SolvesOtherSizes) {
+    for (int size : {4, 6, 8, 12, 16, 25}) {
+        std::string solution;
+        const std::string puzzle = DiagonalPuzzle(size, &solution);
+        const Outcome run = Sudokucam("solve --line " + puzzle);
+        EXPECT_EQ(run.code, 0) << size << run.err;
+        EXPECT_EQ(run.out, solution + "\n") << size;
+    }
+}
+
+TEST(Cli, JsonStatusesAndProblemsForEveryKindOfPuzzle) {
+    const std::string good = ListPuzzles("newspaper_train.txt", 1).front();
+    std::string duplicate = good;
+    duplicate[0] = '7';  // r1c1 = 7 beside the 7 of r1c4
+    std::string multiple = ListPuzzles("all_17_clue.txt", 1).front();
+    multiple[multiple.find_first_not_of('.')] = '.';
+    const std::string deadEnd = "12345678.........9" + std::string(63, '.');
+    const std::string path = WriteTemp("mixed.txt", "# mixed\n" + good + "\n" + duplicate + "\n" +
+                                                        multiple + "\n" + deadEnd + "\n");
+    const Outcome run = Sudokucam("solve --json " + Quote(path));
+    EXPECT_EQ(run.code, 1);
+    const auto lines = Lines(run.out);
+    ASSERT_EQ(lines.size(), 4u) << run.out;
+    std::vector<nlohmann::json> out;
+    for (const auto& line : lines)
+        out.push_back(nlohmann::json::parse(line));
+
+    EXPECT_EQ(out[0]["status"], "solved");
+    EXPECT_EQ(out[0]["input"], path + ":2");
+    ExpectSolves(good, out[0]["solution"]);
+    EXPECT_TRUE(out[0]["problems"].empty());
+
+    EXPECT_EQ(out[1]["status"], "invalid");
+    EXPECT_FALSE(out[1].contains("solution"));
+    const auto& problem = out[1]["problems"][0];
+    EXPECT_EQ(problem["kind"], "duplicate");
+    EXPECT_EQ(problem["message"], "Row 1 has two 7s: r1c1 and r1c4.");
+    EXPECT_EQ(problem["cells"][1]["name"], "r1c4");
+    EXPECT_EQ(problem["cells"][1]["index"], 3);
+
+    EXPECT_EQ(out[2]["status"], "multiple");
+    EXPECT_EQ(out[2]["problems"][0]["kind"], "multiple-solutions");
+    EXPECT_GE(out[2]["problems"][0]["cells"].size(), 4u);
+
+    EXPECT_EQ(out[3]["status"], "no-solution");
+    EXPECT_EQ(out[3]["problems"][0]["message"], "r1c9 has no candidate left.");
+    EXPECT_EQ(out[3]["problems"][1]["kind"], "no-place");
+
+    // The text form says the same in one line a puzzle.
+    const Outcome text = Sudokucam("solve --line " + Quote(path));
+    const auto textLines = Lines(text.out);
+    ASSERT_EQ(textLines.size(), 4u);
+    EXPECT_EQ(textLines[1], "invalid: Row 1 has two 7s: r1c1 and r1c4.");
+    EXPECT_EQ(textLines[2].rfind("multiple: The puzzle has more than one solution: ", 0), 0u);
+}
+
+TEST(Cli, StepsReplayToTheSolution) {
+    const std::string puzzle = ListPuzzles("newspaper_train.txt", 1).front();
+    const Outcome run = Sudokucam("solve --json --steps " + puzzle);
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto out = nlohmann::json::parse(run.out);
+    ASSERT_TRUE(out["solvedByLogic"].get<bool>());
+    std::string grid = puzzle;
+    bool sawElimination = false;
+    for (const auto& step : out["steps"]) {
+        EXPECT_FALSE(step["technique"].get<std::string>().empty());
+        EXPECT_FALSE(step["explanation"].get<std::string>().empty());
+        for (const auto& p : step["placements"])
+            grid[p["index"].get<int>()] = Geometry::DigitChar(p["digit"].get<int>());
+        sawElimination |= !step["eliminations"].empty();
+    }
+    EXPECT_TRUE(sawElimination);  // this puzzle needs more than singles
+    EXPECT_EQ(grid, out["solution"]);
+    const Outcome text = Sudokucam("solve --steps " + puzzle);
+    EXPECT_NE(text.out.find("  1. "), std::string::npos);
+}
+
+TEST(Cli, HintGivesTheNextStep) {
+    const std::string puzzle = ListPuzzles("newspaper_train.txt", 1).front();
+    const Outcome run = Sudokucam("hint --json " + puzzle);
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto out = nlohmann::json::parse(run.out);
+    EXPECT_EQ(out["hint"], "step");
+    const auto& step = out["step"];
+    ASSERT_FALSE(step["placements"].empty() && step["eliminations"].empty());
+    const Outcome text = Sudokucam("hint " + puzzle);
+    EXPECT_EQ(text.out, step["name"].get<std::string>() + ": " +
+                            step["explanation"].get<std::string>() + "\n");
+    // A placement the hint makes is the solution's digit.
+    const std::string solution = Lines(Sudokucam("solve --line " + puzzle).out).front();
+    for (const auto& p : step["placements"])
+        EXPECT_EQ(solution[p["index"].get<int>()], Geometry::DigitChar(p["digit"].get<int>()));
+    const Outcome done = Sudokucam("hint " + solution);
+    EXPECT_EQ(done.out, "The puzzle is already complete.\n");
+    const Outcome broken = Sudokucam("hint 7" + puzzle.substr(1));
+    EXPECT_EQ(broken.code, 1);
+    EXPECT_EQ(broken.out, "invalid: Row 1 has two 7s: r1c1 and r1c4.\n");
+}
+
+TEST(Cli, HintWhereLogicIsStuckNamesAGuessFromTheSolution) {
+    // The pencil marks where the techniques give up on one of the forum's hardest puzzles.
+    const std::string puzzle = ListPuzzles("forum_hardest_1106.txt", 1).front();
+    const LogicalResult logic = LogicalSolver().solve(ParsePuzzle(puzzle).board);
+    ASSERT_FALSE(logic.solved);
+    const std::string path = WriteTemp("stuck.txt", FormatPencilMarks(logic.final));
+    const Outcome run = Sudokucam("hint --json " + Quote(path));
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto out = nlohmann::json::parse(run.out);
+    EXPECT_EQ(out["format"], "pencil");
+    ASSERT_EQ(out["hint"], "guess");
+    const std::string solution = Lines(Sudokucam("solve --line " + puzzle).out).front();
+    EXPECT_EQ(solution[out["cell"]["index"].get<int>()],
+              Geometry::DigitChar(out["digit"].get<int>()));
+}
+
+TEST(Cli, GradesNewspaperPuzzlesBelowTheForumsHardest) {
+    const auto newspaper = ListPuzzles("newspaper_train.txt", 8);
+    const auto hardest = ListPuzzles("forum_hardest_1106.txt", 8);
+    std::string list;
+    for (const auto& p : newspaper)
+        list += p + "\n";
+    for (const auto& p : hardest)
+        list += p + "\n";
+    const Outcome run = Sudokucam("grade --json -", list);
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto lines = Lines(run.out);
+    ASSERT_EQ(lines.size(), 16u);
+    int newspaperMax = 0;
+    int hardestMin = 1 << 30;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto out = nlohmann::json::parse(lines[i]);
+        EXPECT_EQ(out["input"], "standard input:" + std::to_string(i + 1));
+        const int score = out["score"];
+        if (i < 8) {
+            newspaperMax = std::max(newspaperMax, score);
+            EXPECT_NE(out["level"], "extreme");
+        } else {
+            hardestMin = std::min(hardestMin, score);
+            EXPECT_EQ(out["level"], "extreme");
+        }
+    }
+    EXPECT_LT(newspaperMax, hardestMin);
+    const Outcome text = Sudokucam("grade " + newspaper[2]);
+    EXPECT_EQ(text.code, 0);
+    EXPECT_NE(text.out.find(" steps"), std::string::npos) << text.out;
+    const Outcome unsolvable = Sudokucam("grade 7" + newspaper[0].substr(1));
+    EXPECT_EQ(unsolvable.code, 1);
+}
+
+TEST(Cli, UnreadableInputNamesTheFileAndLine) {
+    std::vector<std::string> puzzles = ListPuzzles("newspaper_train.txt", 3);
+    std::string bad = puzzles[1];
+    bad[13] = 'Q';
+    const std::string path =
+        WriteTemp("bad-list.txt", "# list\n" + puzzles[0] + "\n" + bad + "\n" + puzzles[2] + "\n");
+    const Outcome run = Sudokucam("solve --line " + Quote(path));
+    EXPECT_EQ(run.code, 2);
+    EXPECT_EQ(run.err,
+              "sudokucam: " + path + ": line 3, column 14: 'Q' is not a digit of a 9x9 grid\n");
+    EXPECT_EQ(Lines(run.out).size(), 2u);  // the readable puzzles are still solved
+
+    std::string rows;
+    for (int r = 0; r < 7; ++r)
+        rows += puzzles[0].substr(9 * r, 9) + "\n";
+    const std::string shortGrid = WriteTemp("short.txt", rows);
+    const Outcome grid = Sudokucam("grade " + Quote(shortGrid));
+    EXPECT_EQ(grid.code, 2);
+    EXPECT_EQ(grid.err, "sudokucam: " + shortGrid + ": 7 rows found, 9 expected\n");
+
+    const Outcome missing = Sudokucam("solve no-such-file.txt");
+    EXPECT_EQ(missing.code, 2);
+    EXPECT_NE(missing.err.find("'no-such-file.txt' is neither a file nor a puzzle"),
+              std::string::npos)
+        << missing.err;
+    const Outcome wrongForm = Sudokucam("hint --format bracket " + puzzles[0]);
+    EXPECT_EQ(wrongForm.code, 2);
+    const Outcome badOption = Sudokucam("solve --format csv " + puzzles[0]);
+    EXPECT_EQ(badOption.code, 2);
+}
+
+TEST(Cli, HelpForEveryCommand) {
+    for (const std::string command : {"solve", "hint", "grade"}) {
+        const Outcome run = Sudokucam(command + " --help");
+        EXPECT_EQ(run.code, 0) << command;
+        EXPECT_NE(run.out.find("--json"), std::string::npos) << command;
+        EXPECT_NE(run.out.find("--format"), std::string::npos) << command;
+    }
+    EXPECT_NE(Sudokucam("solve --help").out.find("--steps"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudoku

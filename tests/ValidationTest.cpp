@@ -1,0 +1,193 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "solver/Backtracking.h"
+#include "solver/TextFormat.h"
+#include "solver/Validation.h"
+
+namespace sudoku {
+namespace {
+
+std::vector<Board> ReadList(const std::string& name, std::size_t count) {
+    std::ifstream in(std::string(SUDOKU_SHARED_DIR) + "/puzzles/" + name);
+    std::vector<Board> boards;
+    std::string line;
+    while (boards.size() < count && std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        boards.push_back(ParsePuzzle(line, TextFormat::Line).board);
+    }
+    return boards;
+}
+
+// The first newspaper puzzle:
+//   ...7...8. / .9...31.. / ..68.5.7. / .2.6...49 / ...2...5. / ..8.4...7 / ...9...3. /
+//   37......6 / 1.5..4...
+Board Newspaper() {
+    return ReadList("newspaper_train.txt", 1).front();
+}
+
+Board FromLine(const std::string& line) {
+    ParsedPuzzle p = ParsePuzzle(line, TextFormat::Line);
+    EXPECT_TRUE(p.ok()) << p.error.describe();
+    return p.board;
+}
+
+void ExpectOnly(const std::vector<Problem>& problems, ProblemKind kind, const std::string& message,
+                const std::vector<int>& cells) {
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].kind, kind);
+    EXPECT_EQ(problems[0].message, message);
+    EXPECT_EQ(problems[0].cells, cells);
+}
+
+TEST(Validation, KindIds) {
+    EXPECT_EQ(ProblemKindId(ProblemKind::Duplicate), "duplicate");
+    EXPECT_EQ(ProblemKindId(ProblemKind::NoCandidate), "no-candidate");
+    EXPECT_EQ(ProblemKindId(ProblemKind::NoPlace), "no-place");
+    EXPECT_EQ(ProblemKindId(ProblemKind::NoSolution), "no-solution");
+    EXPECT_EQ(ProblemKindId(ProblemKind::MultipleSolutions), "multiple-solutions");
+}
+
+TEST(Validation, RealPuzzlesHaveNoProblem) {
+    for (const Board& b : ReadList("newspaper_train.txt", 63))
+        EXPECT_TRUE(CheckPuzzle(b).empty()) << b.toLine();
+    for (const Board& b : ReadList("forum_hardest_1106.txt", 10))
+        EXPECT_TRUE(CheckPuzzle(b).empty()) << b.toLine();
+}
+
+TEST(Validation, DuplicateInARowNamesBothCells) {
+    Board b = Newspaper();
+    b.set(0, 7);  // r1c1 = 7, with the 7 of r1c4
+    const auto problems = CheckPuzzle(b);
+    ExpectOnly(problems, ProblemKind::Duplicate, "Row 1 has two 7s: r1c1 and r1c4.", {0, 3});
+    EXPECT_EQ(problems[0].unit, 0);
+    EXPECT_EQ(problems[0].digit, 7);
+}
+
+TEST(Validation, DuplicateInAColumnAndInABox) {
+    Board column = Newspaper();
+    column.set(4 * 9 + 1, 9);  // r5c2 = 9, with the 9 of r2c2
+    ExpectOnly(CheckPuzzle(column), ProblemKind::Duplicate, "Column 2 has two 9s: r2c2 and r5c2.",
+               {10, 37});
+    Board box = Newspaper();
+    box.set(2, 9);  // r1c3 = 9, with the 9 of r2c2
+    ExpectOnly(CheckPuzzle(box), ProblemKind::Duplicate, "Box 1 has two 9s: r1c3 and r2c2.",
+               {2, 10});
+}
+
+TEST(Validation, ThreeOfADigitInOneRow) {
+    Board b = FromLine("1.1.1" + std::string(31, '.'));  // 6x6
+    const auto problems = FindDuplicates(b);
+    ASSERT_FALSE(problems.empty());
+    EXPECT_EQ(problems[0].message, "Row 1 has three 1s: r1c1, r1c3 and r1c5.");
+    EXPECT_EQ(problems[0].cells, (std::vector<int>{0, 2, 4}));
+}
+
+TEST(Validation, DuplicateLettersInA16x16Grid) {
+    Board b = FromLine("G" + std::string(14, '.') + "G" + std::string(240, '.'));
+    ExpectOnly(FindDuplicates(b), ProblemKind::Duplicate, "Row 1 has two Gs: r1c1 and r1c16.",
+               {0, 15});
+}
+
+TEST(Validation, CellWithNoCandidateAndDigitWithNoPlace) {
+    // Row 1 holds 1-8; the 9 of r2c9 leaves r1c9 nothing, and row 1 no place for its 9.
+    Board b = FromLine(
+        "12345678."
+        "........9" +
+        std::string(63, '.'));
+    const auto problems = CheckPuzzle(b);
+    ASSERT_EQ(problems.size(), 2u);
+    EXPECT_EQ(problems[0].kind, ProblemKind::NoCandidate);
+    EXPECT_EQ(problems[0].message, "r1c9 has no candidate left.");
+    EXPECT_EQ(problems[0].cells, std::vector<int>{8});
+    EXPECT_EQ(problems[1].kind, ProblemKind::NoPlace);
+    EXPECT_EQ(problems[1].message, "Row 1 has no place left for 9: r1c9 cannot hold it.");
+    EXPECT_EQ(problems[1].unit, 0);
+    EXPECT_EQ(problems[1].digit, 9);
+}
+
+TEST(Validation, DigitWithNoPlaceWhileEveryCellHasCandidates) {
+    // Row 1 misses 1, 2 and 3 in box 1, which already has its 1 in r2c1.
+    Board b = FromLine(
+        "...456789"
+        "1........" +
+        std::string(63, '.'));
+    ExpectOnly(CheckPuzzle(b), ProblemKind::NoPlace,
+               "Row 1 has no place left for 1: none of r1c1, r1c2 and r1c3 can hold it.",
+               {0, 1, 2});
+}
+
+TEST(Validation, WrongClueThatBreaksNoRuleHasNoSolution) {
+    // A unique puzzle plus a candidate that is not its solution's digit can have no solution.
+    const Board puzzle = Newspaper();
+    const Board solution = CountSolutions(puzzle).solution;
+    const CandidateGrid grid(puzzle);
+    int tried = 0;
+    for (int cell = 0; cell < puzzle.cellCount() && tried < 3; ++cell) {
+        if (!puzzle.isEmpty(cell)) continue;
+        for (int digit : Digits(grid.candidates(cell) & ~DigitBit(solution.value(cell)))) {
+            Board wrong = puzzle;
+            wrong.set(cell, digit);
+            if (!FindDeadEnds(CandidateGrid(wrong)).empty()) continue;
+            ExpectOnly(CheckPuzzle(wrong), ProblemKind::NoSolution, "The puzzle has no solution.",
+                       {});
+            ++tried;
+            break;
+        }
+    }
+    EXPECT_EQ(tried, 3);
+}
+
+TEST(Validation, MinimalPuzzleWithoutAClueHasTwoSolutionsNamed) {
+    // 17-clue puzzles are minimal: without any one clue they have more than one solution.
+    Board b = ReadList("all_17_clue.txt", 1).front();
+    int removed = 0;
+    while (b.isEmpty(removed))
+        ++removed;
+    b.clear(removed);
+    const auto problems = CheckPuzzle(b);
+    ASSERT_EQ(problems.size(), 1u);
+    const Problem& p = problems[0];
+    EXPECT_EQ(p.kind, ProblemKind::MultipleSolutions);
+    std::smatch m;
+    const std::regex pattern(
+        R"(The puzzle has more than one solution: (r\dc\d) can be (\d) or (\d) \((\d+) cells differ\)\.)");
+    ASSERT_TRUE(std::regex_match(p.message, m, pattern)) << p.message;
+    ASSERT_FALSE(p.cells.empty());
+    EXPECT_EQ(m[1].str(), b.geometry().cellName(p.cells[0]));
+    EXPECT_EQ(std::stoul(m[4].str()), p.cells.size());
+    // Both digits named for that cell lead to a solution.
+    for (int group : {2, 3}) {
+        Board with = b;
+        with.set(p.cells[0], std::stoi(m[group].str()));
+        EXPECT_GE(CountSolutions(with, 1).count, 1) << m[group].str();
+    }
+}
+
+TEST(Validation, PencilMarksThatLostTheSolutionsDigit) {
+    const Board puzzle = Newspaper();
+    const Board solution = CountSolutions(puzzle).solution;
+    CandidateGrid grid(puzzle);
+    int cell = 0;
+    while (!puzzle.isEmpty(cell) || CountDigits(grid.candidates(cell)) < 2)
+        ++cell;
+    grid.eliminate(cell, solution.value(cell));
+    ParsedPuzzle marks = ParsePuzzle(FormatPencilMarks(grid));
+    ASSERT_TRUE(marks.ok()) << marks.error.describe();
+    const std::string name = puzzle.geometry().cellName(cell);
+    ExpectOnly(CheckPuzzle(marks.candidateGrid()), ProblemKind::NoSolution,
+               name + " lost its candidate " + std::to_string(solution.value(cell)) +
+                   ", which the only solution of the clues needs.",
+               {cell});
+    const Verdict verdict = CheckAndSolve(CandidateGrid(puzzle));
+    EXPECT_TRUE(verdict.problems.empty());
+    ASSERT_TRUE(verdict.solution.has_value());
+    EXPECT_EQ(verdict.solution->toLine(), solution.toLine());
+}
+
+}  // namespace
+}  // namespace sudoku
