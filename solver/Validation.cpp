@@ -102,11 +102,42 @@ std::vector<Problem> LostSolutionDigits(const CandidateGrid& grid, const Board& 
     return problems;
 }
 
+// The digits a person entered that differ from the only solution of the clues alone.
+std::vector<Problem> WrongEntries(const Board& board) {
+    Board clues(board.geometry());
+    bool entered = false;
+    for (int cell = 0; cell < board.cellCount(); ++cell) {
+        if (board.isEmpty(cell)) continue;
+        if (board.origin(cell) == CellOrigin::Given)
+            clues.set(cell, board.value(cell), CellOrigin::Given);
+        else
+            entered = true;
+    }
+    if (!entered || !FindDuplicates(clues).empty()) return {};
+    const SolveResult result = CountSolutions(clues, 2);
+    if (result.count != 1) return {};
+    std::vector<Problem> problems;
+    const Geometry& g = board.geometry();
+    for (int cell = 0; cell < board.cellCount(); ++cell) {
+        const int digit = board.value(cell), right = result.solution.value(cell);
+        if (digit == 0 || digit == right) continue;
+        problems.push_back({ProblemKind::WrongEntry,
+                            {cell},
+                            -1,
+                            digit,
+                            g.cellName(cell) + " holds " + DigitText(digit) +
+                                ", but the solution of the clues has " + DigitText(right) +
+                                " there."});
+    }
+    return problems;
+}
+
 }  // namespace
 
 std::string_view ProblemKindId(ProblemKind kind) {
-    static constexpr std::array<std::string_view, 5> ids = {"duplicate", "no-candidate", "no-place",
-                                                            "no-solution", "multiple-solutions"};
+    static constexpr std::array<std::string_view, 6> ids = {"duplicate",          "no-candidate",
+                                                            "no-place",           "no-solution",
+                                                            "multiple-solutions", "wrong-entry"};
     return ids[static_cast<int>(kind)];
 }
 
@@ -144,7 +175,9 @@ std::vector<Problem> FindDeadEnds(const CandidateGrid& grid) {
     return problems;
 }
 
-Verdict CheckAndSolve(const CandidateGrid& grid) {
+namespace {
+
+Verdict CheckRulesAndSolve(const CandidateGrid& grid) {
     Verdict verdict{FindDuplicates(grid.board()), std::nullopt};
     if (verdict.problems.empty()) verdict.problems = FindDeadEnds(grid);
     if (!verdict.problems.empty()) return verdict;
@@ -157,6 +190,17 @@ Verdict CheckAndSolve(const CandidateGrid& grid) {
     else
         verdict.problems = LostSolutionDigits(grid, result.solution);
     if (verdict.problems.empty()) verdict.solution = std::move(result.solution);
+    return verdict;
+}
+
+}  // namespace
+
+Verdict CheckAndSolve(const CandidateGrid& grid) {
+    Verdict verdict = CheckRulesAndSolve(grid);
+    if (!verdict.problems.empty()) {
+        std::vector<Problem> wrong = WrongEntries(grid.board());
+        verdict.problems.insert(verdict.problems.end(), wrong.begin(), wrong.end());
+    }
     return verdict;
 }
 

@@ -5,9 +5,13 @@
 //   no-place    "Box 4 has no place left for 7: none of r4c1, r5c2 and r6c3 can hold it."
 //   no-solution "The puzzle has no solution."
 //   multiple    "The puzzle has more than one solution: r1c2 can be 3 or 5 (2 cells differ)."
+//   wrong-entry "r3c4 holds 5, but the solution of the clues has 7 there."
 //
 // The checks run in that order and each stage only when the earlier ones found nothing, since a
 // duplicate already explains missing candidates, and either explains the lack of a solution.
+// When the board also holds digits that are not clues (entered by a person, CellOrigin::Entered
+// or Filled) and something is wrong, the clues alone are solved too: if they have one solution,
+// every entered digit that differs from it is named as a wrong entry.
 
 #include <optional>
 #include <string>
@@ -18,9 +22,16 @@
 
 namespace sudoku {
 
-enum class ProblemKind { Duplicate, NoCandidate, NoPlace, NoSolution, MultipleSolutions };
+enum class ProblemKind {
+    Duplicate,
+    NoCandidate,
+    NoPlace,
+    NoSolution,
+    MultipleSolutions,
+    WrongEntry,
+};
 
-// "duplicate", "no-candidate", "no-place", "no-solution", "multiple-solutions".
+// "duplicate", "no-candidate", "no-place", "no-solution", "multiple-solutions", "wrong-entry".
 std::string_view ProblemKindId(ProblemKind kind);
 
 struct Problem {

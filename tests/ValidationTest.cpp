@@ -50,6 +50,7 @@ TEST(Validation, KindIds) {
     EXPECT_EQ(ProblemKindId(ProblemKind::NoPlace), "no-place");
     EXPECT_EQ(ProblemKindId(ProblemKind::NoSolution), "no-solution");
     EXPECT_EQ(ProblemKindId(ProblemKind::MultipleSolutions), "multiple-solutions");
+    EXPECT_EQ(ProblemKindId(ProblemKind::WrongEntry), "wrong-entry");
 }
 
 TEST(Validation, RealPuzzlesHaveNoProblem) {
@@ -140,6 +141,41 @@ TEST(Validation, WrongClueThatBreaksNoRuleHasNoSolution) {
         }
     }
     EXPECT_EQ(tried, 3);
+}
+
+TEST(Validation, WrongDigitsAPersonEnteredAreNamed) {
+    const Board puzzle = Newspaper();
+    const Board solution = CountSolutions(puzzle).solution;
+    Board board = puzzle;
+    // A right entry, then a wrong one that breaks no rule at once.
+    int right = 0;
+    while (!puzzle.isEmpty(right))
+        ++right;
+    board.set(right, solution.value(right), CellOrigin::Entered);
+    const CandidateGrid grid(board);
+    for (int cell = right + 1; cell < board.cellCount(); ++cell) {
+        if (!board.isEmpty(cell)) continue;
+        const Mask wrongDigits = grid.candidates(cell) & ~DigitBit(solution.value(cell));
+        if (!wrongDigits) continue;
+        Board wrong = board;
+        wrong.set(cell, OnlyDigit(wrongDigits & -wrongDigits), CellOrigin::Entered);
+        if (!FindDeadEnds(CandidateGrid(wrong)).empty()) continue;
+        const auto problems = CheckPuzzle(wrong);
+        ASSERT_EQ(problems.size(), 2u);
+        EXPECT_EQ(problems[0].kind, ProblemKind::NoSolution);
+        EXPECT_EQ(problems[1].kind, ProblemKind::WrongEntry);
+        EXPECT_EQ(problems[1].cells, std::vector<int>{cell});
+        EXPECT_EQ(problems[1].message, puzzle.geometry().cellName(cell) + " holds " +
+                                           std::to_string(wrong.value(cell)) +
+                                           ", but the solution of the clues has " +
+                                           std::to_string(solution.value(cell)) + " there.");
+        // The same digit typed as a clue is not a person's entry: no one to blame.
+        Board asClue = wrong;
+        asClue.set(cell, wrong.value(cell), CellOrigin::Given);
+        EXPECT_EQ(CheckPuzzle(asClue).size(), 1u);
+        return;
+    }
+    FAIL() << "no wrong entry without an immediate dead end";
 }
 
 TEST(Validation, MinimalPuzzleWithoutAClueHasTwoSolutionsNamed) {
