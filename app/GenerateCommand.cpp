@@ -1,0 +1,140 @@
+// The generate command: puzzles with exactly one solution, one a line in the one-line form, or one
+// JSON object a line with the solution and the grade; --stats reports the speed on stderr.
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+#include "app/Commands.h"
+#include "solver/Generator.h"
+
+namespace sudokucam {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+struct GenerateOptions {
+    int count = 1;
+    int size = 9;
+    std::string difficulty = "any";
+    std::string symmetry = "none";
+    bool minimal = false;
+    std::optional<std::uint64_t> seed;
+    int maxAttempts = sudoku::GeneratorOptions{}.maxAttempts;
+    bool json = false;
+    bool stats = false;
+};
+
+json PuzzleJson(const sudoku::GeneratedPuzzle& p) {
+    json out;
+    out["puzzle"] = p.puzzle.toLine();
+    out["solution"] = p.solution.toLine();
+    out["size"] = p.puzzle.size();
+    out["clues"] = p.puzzle.filledCount();
+    out["minimal"] = p.minimal;
+    if (p.grade) {
+        out["level"] = sudoku::DifficultyName(p.grade->level);
+        out["score"] = p.grade->score;
+        out["hardest"] =
+            p.grade->hardest ? json(sudoku::TechniqueId(*p.grade->hardest)) : json(nullptr);
+    }
+    return out;
+}
+
+sudoku::GeneratorOptions ToGeneratorOptions(const GenerateOptions& o) {
+    sudoku::GeneratorOptions g;
+    g.size = o.size;
+    if (o.difficulty != "any") g.difficulty = sudoku::DifficultyFromName(o.difficulty);
+    g.symmetry = *sudoku::SymmetryFromName(o.symmetry);  // CLI11 checked the name
+    g.minimal = o.minimal;
+    // Without a seed every run differs; --stats prints the seed so a run can be repeated.
+    g.seed =
+        o.seed ? *o.seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+    g.maxAttempts = o.maxAttempts;
+    g.grade = o.json;  // the one-line form has no room for the grade: skip the grading cost
+    return g;
+}
+
+int Run(const GenerateOptions& options) {
+    const sudoku::GeneratorOptions generatorOptions = ToGeneratorOptions(options);
+    sudoku::Generator generator(generatorOptions);  // throws std::invalid_argument on a bad size
+    const auto start = std::chrono::steady_clock::now();
+    long long clues = 0, attempts = 0;
+    int made = 0, exitCode = kExitOk;
+    for (; made < options.count; ++made) {
+        sudoku::GeneratedPuzzle puzzle;
+        try {
+            puzzle = generator.next();
+        } catch (const std::runtime_error& e) {
+            std::cerr << "sudokucam generate: " << e.what() << "\n";
+            exitCode = kExitFailure;
+            break;
+        }
+        clues += puzzle.puzzle.filledCount();
+        attempts += puzzle.attempts;
+        if (options.json)
+            std::cout << PuzzleJson(puzzle).dump() << "\n";
+        else
+            std::cout << puzzle.puzzle.toLine() << "\n";
+    }
+    std::cout.flush();
+    if (options.stats && made > 0) {
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::cerr << fmt::format(
+            "generated {} {}x{} puzzles (difficulty {}, symmetry {}{}, seed {}) in {:.3f} s: "
+            "{:.0f} puzzles/s, {:.1f} clues and {:.1f} grids tried per puzzle\n",
+            made, options.size, options.size, options.difficulty, options.symmetry,
+            options.minimal ? ", minimal" : "", generatorOptions.seed, seconds, made / seconds,
+            static_cast<double>(clues) / made, static_cast<double>(attempts) / made);
+    }
+    return exitCode;
+}
+
+}  // namespace
+
+void RegisterGenerateCommand(CLI::App& app, int& exitCode) {
+    auto options = std::make_shared<GenerateOptions>();
+    CLI::App* command = app.add_subcommand(
+        "generate", "Generate puzzles with exactly one solution, one a line in the one-line form");
+    command->add_option("-n,--count", options->count, "How many puzzles (default: 1)")
+        ->check(CLI::PositiveNumber);
+    command
+        ->add_option("--size", options->size,
+                     "Grid size: 4, 6, 8, 9, 12, 16 or 25 (any size with rectangular boxes; "
+                     "default: 9)")
+        ->check(CLI::Range(4, 25));
+    command
+        ->add_option("--difficulty", options->difficulty,
+                     "Level the grader must give: easy, medium, hard, expert, extreme or any "
+                     "(default: any)")
+        ->check(CLI::IsMember({"any", "easy", "medium", "hard", "expert", "extreme"}));
+    command
+        ->add_option("--symmetry", options->symmetry,
+                     "Clue pattern: none, rotate180, rotate90, mirror (left-right) or diagonal "
+                     "(default: none)")
+        ->check(CLI::IsMember({"none", "rotate180", "rotate90", "mirror", "diagonal"}));
+    command->add_flag("--minimal", options->minimal,
+                      "Only puzzles from which no clue can be removed without losing uniqueness");
+    command->add_option("--seed", options->seed,
+                        "Seed of the random stream: the same seed gives the same puzzles "
+                        "(default: a random seed, shown by --stats)");
+    command
+        ->add_option("--max-attempts", options->maxAttempts,
+                     "Full grids to try per puzzle before giving up (default: 2000)")
+        ->check(CLI::PositiveNumber);
+    command->add_flag("--json", options->json,
+                      "Print one JSON object a line: puzzle, solution, size, clues, minimal, "
+                      "level, score, hardest");
+    command->add_flag("--stats", options->stats,
+                      "Print the time taken and puzzles per second on standard error");
+    command->callback([options, &exitCode] { exitCode = Run(*options); });
+}
+
+}  // namespace sudokucam

@@ -1,0 +1,607 @@
+#include "solver/Generator.h"
+
+#include "solver/FastSolver9.h"
+#include "solver/LogicalSolver.h"
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace sudoku {
+namespace {
+
+using Rng = std::mt19937_64;
+
+// rng() % n rather than std::uniform_int_distribution, whose algorithm differs between standard
+// libraries: the same seed must give the same puzzles everywhere.
+int RandomBelow(Rng& rng, int n) {
+    return static_cast<int>(rng() % static_cast<unsigned>(n));
+}
+
+template <class T>
+void Shuffle(std::vector<T>& items, Rng& rng) {
+    for (int i = static_cast<int>(items.size()) - 1; i > 0; --i)
+        std::swap(items[i], items[RandomBelow(rng, i + 1)]);
+}
+
+bool IsSingle(Mask mask) {
+    return (mask & (mask - 1)) == 0;
+}
+
+// Inline bit count: without -mpopcnt, __builtin_popcount is a library call, and the search's
+// cell choice counts candidates at every node.
+int PopCount(Mask m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+Mask RandomBit(Mask mask, Rng& rng) {
+    for (int skip = RandomBelow(rng, PopCount(mask)); skip > 0; --skip)
+        mask &= mask - 1;
+    return mask & (~mask + 1);
+}
+
+// A depth-first search over candidate bitmasks for any grid size, specialised for what the
+// generator asks: a random completion of a grid (random digit order), and "is there a solution
+// at all" for a grid whose start candidates forbid the known solution's digit in one cell
+// (limit 1). CountSolutions cannot take start candidates, and forbidding that one digit is what
+// makes each uniqueness check after removing a clue a short search instead of a full count.
+// Every state is propagated with naked and hidden singles; branching takes the cell with the
+// fewest candidates. States live in one buffer, one per depth, so the search never allocates.
+class CandidateSearch {
+public:
+    static constexpr int kBudgetExceeded = -1;
+
+    explicit CandidateSearch(const Geometry& geometry)
+        : cells_(geometry.cellCount()),
+          size_(geometry.size()),
+          all_(geometry.allDigits()),
+          peerCount_(static_cast<int>(geometry.peers(0).size())) {
+        for (int cell = 0; cell < cells_; ++cell)
+            for (int peer : geometry.peers(cell))
+                peers_.push_back(static_cast<std::int16_t>(peer));
+        for (int unit = 0; unit < geometry.unitCount(); ++unit)
+            for (int cell : geometry.unitCells(unit))
+                units_.push_back(static_cast<std::int16_t>(cell));
+        masks_.resize(static_cast<std::size_t>(cells_) * (cells_ + 1));
+        assigned_.resize(masks_.size());
+        unitDone_.resize(static_cast<std::size_t>(3 * size_) * (cells_ + 1));
+        for (int cell = 0; cell < cells_; ++cell)
+            for (int unit : geometry.unitsOf(cell))
+                cellUnits_.push_back(static_cast<std::int16_t>(unit));
+        open_.resize(cells_ + 1);
+        frames_.resize(cells_ + 1);
+    }
+
+    // Searches the completions of `start` (a candidate mask per cell). `done` marks the cells
+    // placed in `start` whose digit is already gone from their peers. Returns the number of
+    // solutions found, at most `limit`, or kBudgetExceeded after more than `budget` nodes.
+    // With an rng, digits are tried in random order. The first solution goes to `solution`.
+    int run(std::span<const Mask> start, std::span<const std::uint8_t> done, int limit,
+            std::uint64_t budget, Rng* rng, std::vector<int>* solution) {
+        queue_.clear();
+        std::copy(start.begin(), start.end(), masks_.begin());
+        std::copy(done.begin(), done.end(), assigned_.begin());
+        Mask* placed = unitDone(0);
+        std::fill_n(placed, 3 * size(), 0);
+        open_[0] = cells();
+        for (int cell = 0; cell < cells(); ++cell) {
+            if (start[cell] == 0) return 0;
+            if (done[cell]) {
+                const std::int16_t* units = cellUnits_.data() + 3 * cell;
+                for (int k = 0; k < 3; ++k)
+                    placed[units[k]] |= start[cell];
+                --open_[0];
+            } else if (IsSingle(start[cell])) {
+                queue_.push_back(cell);
+            }
+        }
+        if (!propagate(0)) return 0;
+        std::uint64_t nodes = 0;
+        int count = 0;
+        int level = 0;
+        for (;;) {
+            const int cell = chooseCell(level);
+            if (cell < 0) {
+                if (++count == 1 && solution) record(level, *solution);
+                if (count >= limit) return count;
+            } else {
+                frames_[level] = {cell, mask(level)[cell]};
+            }
+            int from = cell < 0 ? level - 1 : level;
+            bool descended = false;
+            while (from >= 0 && !descended) {
+                Frame& frame = frames_[from];
+                while (frame.remaining != 0) {
+                    const Mask bit = rng ? RandomBit(frame.remaining, *rng)
+                                         : frame.remaining & (~frame.remaining + 1);
+                    frame.remaining &= ~bit;
+                    if (++nodes > budget) return kBudgetExceeded;
+                    copyLevel(from, from + 1);
+                    mask(from + 1)[frame.cell] = bit;
+                    queue_.clear();
+                    queue_.push_back(frame.cell);
+                    if (propagate(from + 1)) {
+                        level = from + 1;
+                        descended = true;
+                        break;
+                    }
+                }
+                if (!descended) --from;
+            }
+            if (!descended) return count;
+        }
+    }
+
+private:
+    struct Frame {
+        int cell = 0;
+        Mask remaining = 0;
+    };
+
+    Mask* mask(int level) { return masks_.data() + static_cast<std::size_t>(level) * cells(); }
+    std::uint8_t* assigned(int level) {
+        return assigned_.data() + static_cast<std::size_t>(level) * cells();
+    }
+
+    void copyLevel(int from, int to) {
+        std::copy_n(mask(from), cells(), mask(to));
+        std::copy_n(assigned(from), cells(), assigned(to));
+        std::copy_n(unitDone(from), 3 * size(), unitDone(to));
+        open_[to] = open_[from];
+    }
+
+    Mask* unitDone(int level) {
+        return unitDone_.data() + static_cast<std::size_t>(level) * 3 * size();
+    }
+
+    // Naked singles through the queue, then hidden singles unit by unit, until neither finds
+    // anything. False on a contradiction.
+    bool propagate(int level) {
+        Mask* m = mask(level);
+        std::uint8_t* done = assigned(level);
+        Mask* placed = unitDone(level);
+        for (;;) {
+            while (!queue_.empty()) {
+                const int cell = queue_.back();
+                queue_.pop_back();
+                if (done[cell]) continue;
+                done[cell] = 1;
+                --open_[level];
+                const Mask bit = m[cell];
+                const std::int16_t* units = cellUnits_.data() + 3 * cell;
+                placed[units[0]] |= bit;
+                placed[units[1]] |= bit;
+                placed[units[2]] |= bit;
+                const std::int16_t* peer =
+                    peers_.data() + static_cast<std::size_t>(cell) * peerCount();
+                for (int i = 0; i < peerCount(); ++i) {
+                    Mask& pm = m[peer[i]];
+                    if ((pm & bit) == 0) continue;
+                    pm &= ~bit;
+                    if (pm == 0) return false;
+                    if (IsSingle(pm)) queue_.push_back(peer[i]);
+                }
+            }
+            if (open_[level] == 0) return true;
+            if (!hiddenSingles(m, done, placed)) return false;
+            if (queue_.empty()) return true;
+        }
+    }
+
+    // `placed` holds the digits already assigned in each unit: only the others can be hidden
+    // singles, and a complete unit needs no look.
+    bool hiddenSingles(Mask* m, const std::uint8_t* done, const Mask* placed) {
+        const int unitCount = 3 * size();
+        for (int unit = 0; unit < unitCount; ++unit) {
+            if (placed[unit] == all_) continue;
+            const std::int16_t* cells = units_.data() + static_cast<std::size_t>(unit) * size();
+            Mask once = 0, twice = 0;
+            for (int i = 0; i < size(); ++i) {
+                twice |= once & m[cells[i]];
+                once |= m[cells[i]];
+            }
+            if (once != all_) return false;  // a digit has no place left in this unit
+            const Mask hidden = once & ~twice & ~placed[unit];
+            if (hidden == 0) continue;
+            for (int i = 0; i < size(); ++i) {
+                const int cell = cells[i];
+                if (done[cell] || (m[cell] & hidden) == 0 || m[cell] == (m[cell] & hidden))
+                    continue;
+                const Mask only = m[cell] & hidden;
+                if (!IsSingle(only)) return false;  // two digits need the same cell
+                m[cell] = only;
+                queue_.push_back(cell);
+            }
+        }
+        return true;
+    }
+
+    // The open cell with the fewest candidates, or -1 when every cell is assigned.
+    int chooseCell(int level) {
+        if (open_[level] == 0) return -1;
+        const Mask* m = mask(level);
+        const std::uint8_t* done = assigned(level);
+        int best = -1, bestCount = size() + 1;
+        for (int cell = 0; cell < cells(); ++cell) {
+            if (done[cell]) continue;
+            const int count = PopCount(m[cell]);
+            if (count < bestCount) {
+                best = cell;
+                bestCount = count;
+                if (count == 2) break;
+            }
+        }
+        return best;
+    }
+
+    int cells() const { return cells_; }
+    int size() const { return size_; }
+    int peerCount() const { return peerCount_; }
+
+    void record(int level, std::vector<int>& solution) {
+        const Mask* m = mask(level);
+        solution.resize(cells());
+        for (int cell = 0; cell < cells(); ++cell)
+            solution[cell] = OnlyDigit(m[cell]);
+    }
+
+    int cells_;
+    int size_;
+    Mask all_;
+    int peerCount_;
+    std::vector<std::int16_t> peers_;
+    std::vector<std::int16_t> units_;
+    std::vector<Mask> masks_;
+    std::vector<std::uint8_t> assigned_;
+    std::vector<Mask> unitDone_;  // per level: the digits assigned in each unit
+    std::vector<std::int16_t> cellUnits_;
+    std::vector<int> open_;
+    std::vector<Frame> frames_;
+    std::vector<int> queue_;
+};
+
+// The cell a symmetry maps `cell` to (one step of the group's generator).
+int SymmetricCell(const Geometry& g, Symmetry symmetry, int cell) {
+    const int n = g.size(), r = g.row(cell), c = g.col(cell);
+    switch (symmetry) {
+        case Symmetry::None:
+            return cell;
+        case Symmetry::Rotate180:
+            return g.cellAt(n - 1 - r, n - 1 - c);
+        case Symmetry::Rotate90:
+            return g.cellAt(c, n - 1 - r);
+        case Symmetry::Mirror:
+            return g.cellAt(r, n - 1 - c);
+        case Symmetry::Diagonal:
+            return g.cellAt(c, r);
+    }
+    return cell;
+}
+
+// The cells' orbits under the symmetry, each listed once, in cell order.
+std::vector<std::vector<int>> Orbits(const Geometry& g, Symmetry symmetry) {
+    std::vector<std::vector<int>> orbits;
+    std::vector<bool> seen(g.cellCount(), false);
+    for (int cell = 0; cell < g.cellCount(); ++cell) {
+        if (seen[cell]) continue;
+        std::vector<int> orbit;
+        for (int c = cell; !seen[c]; c = SymmetricCell(g, symmetry, c)) {
+            seen[c] = true;
+            orbit.push_back(c);
+        }
+        orbits.push_back(std::move(orbit));
+    }
+    return orbits;
+}
+
+// The last technique, in the order the logical solver tries them, whose level is at most
+// `level`. A solver limited to it either solves a puzzle of that level or easier taking exactly
+// the steps the full solver takes (it only ever moves on to a technique when all earlier ones
+// fail), so its grade is the grader's; or it gets stuck, and the puzzle is harder. Stopping
+// there spares the chain searches on the many puzzles that are too hard anyway.
+Technique HardestUpTo(Difficulty level) {
+    Technique hardest = Technique::NakedSingle;
+    for (int t = 0; t < kTechniqueCount; ++t)
+        if (TechniqueLevel(static_cast<Technique>(t)) <= level) hardest = static_cast<Technique>(t);
+    return hardest;
+}
+
+// Node budgets keep the large grids bounded while staying deterministic (a clock would not be).
+// The 9x9 checks never come near them.
+// Gradings the easing of a too-hard puzzle may take before the attempt is given up.
+constexpr int kMaxEasingGradings = 8;
+
+std::uint64_t CheckBudget(int size) {
+    return size <= 9 ? 1'000'000 : size <= 16 ? 20'000 : 400;
+}
+std::uint64_t FillBudget(int size) {
+    return size <= 16 ? 100'000 : 200'000;
+}
+
+}  // namespace
+
+std::string_view SymmetryName(Symmetry s) {
+    static constexpr std::array<std::string_view, 5> names = {"none", "rotate180", "rotate90",
+                                                              "mirror", "diagonal"};
+    return names[static_cast<int>(s)];
+}
+
+std::optional<Symmetry> SymmetryFromName(std::string_view name) {
+    for (Symmetry s : {Symmetry::None, Symmetry::Rotate180, Symmetry::Rotate90, Symmetry::Mirror,
+                       Symmetry::Diagonal})
+        if (SymmetryName(s) == name) return s;
+    return std::nullopt;
+}
+
+std::optional<Difficulty> DifficultyFromName(std::string_view name) {
+    for (Difficulty d : {Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert,
+                         Difficulty::Extreme})
+        if (DifficultyName(d) == name) return d;
+    return std::nullopt;
+}
+
+class Generator::Impl {
+public:
+    explicit Impl(const GeneratorOptions& options, Geometry geometry)
+        : options_(options),
+          geometry_(std::move(geometry)),
+          rng_(options.seed),
+          search_(geometry_),
+          orbits_(Orbits(geometry_, options.symmetry)),
+          gradingSolver_(LogicalOptions{options.difficulty ? HardestUpTo(*options.difficulty)
+                                                           : LogicalOptions{}.hardest}),
+          start_(geometry_.cellCount()),
+          startDone_(geometry_.cellCount()),
+          unitHas_(geometry_.unitCount()) {}
+
+    GeneratedPuzzle next() {
+        for (int attempt = 1; attempt <= options_.maxAttempts; ++attempt) {
+            if (auto puzzle = tryOnce()) {
+                puzzle->attempts = attempt;
+                return std::move(*puzzle);
+            }
+        }
+        throw std::runtime_error("no " + std::to_string(options_.size) + "x" +
+                                 std::to_string(options_.size) + " puzzle met the options in " +
+                                 std::to_string(options_.maxAttempts) + " attempts");
+    }
+
+private:
+    // One full grid, its clues removed, then graded; empty when it does not meet the options.
+    std::optional<GeneratedPuzzle> tryOnce() {
+        fillGrid();
+        removeClues();
+        const bool minimal = !budgetHit_ && (orbitsAreCells() || clueByClueMinimal());
+        if (options_.minimal && !minimal) return std::nullopt;
+        GeneratedPuzzle result{toBoard(true), toBoard(false), {}, minimal, 0};
+        if (!options_.difficulty) {
+            if (options_.grade) result.grade = GradePuzzle(result.puzzle);
+            return result;
+        }
+        LogicalResult solved = gradingSolver_.solve(result.puzzle);
+        // Stuck with every technique allowed is the grader's verdict too (extreme).
+        if (solved.solved || *options_.difficulty == Difficulty::Extreme) {
+            result.grade = GradeResult(solved);
+            if (result.grade->level == *options_.difficulty) return result;
+            if (result.grade->level < *options_.difficulty) return std::nullopt;
+        }
+        if (options_.minimal) return std::nullopt;
+        return easeTo(std::move(result), solved.final);
+    }
+
+    // Too hard: give back removed orbits until the grader says the level. The clues go where the
+    // bounded solver got stuck, since a clue in a cell it could fill changes little. A clue that
+    // makes the puzzle too easy is taken back and another one tried.
+    std::optional<GeneratedPuzzle> easeTo(GeneratedPuzzle result, CandidateGrid stuck) {
+        int gradings = 0;
+        for (;;) {
+            std::vector<int> open;
+            for (int i = 0; i < static_cast<int>(orbits_.size()); ++i)
+                if (!given_[orbits_[i][0]] && stuck.board().isEmpty(orbits_[i][0]))
+                    open.push_back(i);
+            Shuffle(open, rng_);
+            bool stillStuck = false;
+            for (int index : open) {
+                if (++gradings > kMaxEasingGradings) return std::nullopt;
+                for (int cell : orbits_[index])
+                    setGiven(cell, true);
+                result.puzzle = toBoard(true);
+                LogicalResult solved = gradingSolver_.solve(result.puzzle);
+                if (!solved.solved) {
+                    stuck = std::move(solved.final);
+                    stillStuck = true;
+                    break;
+                }
+                result.grade = GradeResult(solved);
+                if (result.grade->level == *options_.difficulty) {
+                    result.minimal = false;
+                    return result;
+                }
+                for (int cell : orbits_[index])
+                    setGiven(cell, false);
+            }
+            if (!stillStuck) return std::nullopt;
+        }
+    }
+
+    void fillGrid() {
+        const Mask all = geometry_.allDigits();
+        for (;;) {
+            std::fill(start_.begin(), start_.end(), all);
+            std::fill(startDone_.begin(), startDone_.end(), 0);
+            if (search_.run(start_, startDone_, 1, FillBudget(geometry_.size()), &rng_,
+                            &solution_) == 1)
+                break;
+        }
+        given_.assign(geometry_.cellCount(), 1);
+        std::fill(unitHas_.begin(), unitHas_.end(), geometry_.allDigits());
+        budgetHit_ = false;
+    }
+
+    // A clue in or out, keeping the digits each unit holds up to date.
+    void setGiven(int cell, bool given) {
+        given_[cell] = given;
+        const Mask bit = DigitBit(solution_[cell]);
+        for (int unit : geometry_.unitsOf(cell))
+            unitHas_[unit] = given ? unitHas_[unit] | bit : unitHas_[unit] & ~bit;
+    }
+
+    // One pass over the orbits in random order; an orbit goes when the puzzle stays unique
+    // without it. One pass is enough: a clue that is needed stays needed as others go.
+    void removeClues() {
+        std::vector<int> order(orbits_.size());
+        for (int i = 0; i < static_cast<int>(order.size()); ++i)
+            order[i] = i;
+        Shuffle(order, rng_);
+        for (int index : order) {
+            const std::vector<int>& orbit = orbits_[index];
+            for (int cell : orbit)
+                setGiven(cell, false);
+            if (uniqueWithout(orbit)) continue;
+            for (int cell : orbit)
+                setGiven(cell, true);
+        }
+    }
+
+    // Whether the current clues (the orbit already cleared) still force the known solution.
+    // Another solution would differ from it in some cleared cell: search for one with the first
+    // cell different, then with the first equal and the second different, and so on.
+    bool uniqueWithout(std::span<const int> cleared) {
+        bool unique = true;
+        std::size_t i = 0;
+        for (; i < cleared.size() && unique; ++i) {
+            if (!forcedByClues(cleared[i]) && geometry_.size() == 9) {
+                unique = !otherDigitSolves9(cleared[i]);
+            } else if (!forcedByClues(cleared[i])) {
+                setStartFromClues();
+                start_[cleared[i]] &= ~DigitBit(solution_[cleared[i]]);
+                const int found = search_.run(start_, startDone_, 1, CheckBudget(geometry_.size()),
+                                              nullptr, nullptr);
+                if (found == CandidateSearch::kBudgetExceeded) budgetHit_ = true;
+                unique = found == 0;
+            }
+            setGiven(cleared[i], true);  // fixed for the following searches, as they require
+        }
+        for (std::size_t j = 0; j < i; ++j)
+            setGiven(cleared[j], false);
+        return unique;
+    }
+
+    bool otherDigitSolves9(int cell) {
+        std::array<char, 82> line{};
+        for (int c = 0; c < 81; ++c)
+            line[c] = given_[c] ? static_cast<char>('0' + solution_[c]) : '.';
+        const Mask others = geometry_.allDigits() & ~seenByClues(cell) & ~DigitBit(solution_[cell]);
+        for (int digit : Digits(others)) {
+            line[cell] = static_cast<char>('0' + digit);
+            if (SolveFast9(line.data(), 1, nullptr, nullptr) > 0) return true;
+        }
+        return false;
+    }
+
+    // Digits the clues rule out of a cell.
+    Mask seenByClues(int cell) const {
+        Mask m = 0;
+        for (int unit : geometry_.unitsOf(cell))
+            m |= unitHas_[unit];
+        return m;
+    }
+
+    // A cheap test before any search: the clues alone force the cell's digit, as a naked or a
+    // hidden single. Early in the removal pass most clues go this way.
+    bool forcedByClues(int cell) const {
+        const Mask bit = DigitBit(solution_[cell]);
+        if ((geometry_.allDigits() & ~seenByClues(cell)) == bit) return true;  // naked single
+        for (int unit : geometry_.unitsOf(cell)) {
+            bool elsewhere = false;
+            for (int c : geometry_.unitCells(unit))
+                if (c != cell && !given_[c] && (seenByClues(c) & bit) == 0) {
+                    elsewhere = true;
+                    break;
+                }
+            if (!elsewhere) return true;  // hidden single
+        }
+        return false;
+    }
+
+    // The search's start: clues placed with their eliminations done, the other cells holding
+    // what the clues leave them.
+    void setStartFromClues() {
+        for (int cell = 0; cell < geometry_.cellCount(); ++cell) {
+            startDone_[cell] = given_[cell];
+            start_[cell] = given_[cell] ? DigitBit(solution_[cell])
+                                        : geometry_.allDigits() & ~seenByClues(cell);
+        }
+    }
+
+    bool orbitsAreCells() const { return options_.symmetry == Symmetry::None; }
+
+    // With a symmetry only whole orbits were tried; check each clue of a larger orbit alone.
+    bool clueByClueMinimal() {
+        for (const std::vector<int>& orbit : orbits_) {
+            if (orbit.size() < 2 || !given_[orbit[0]]) continue;
+            for (int cell : orbit) {
+                setGiven(cell, false);
+                const std::array<int, 1> one = {cell};
+                const bool removable = uniqueWithout(one);
+                setGiven(cell, true);
+                if (removable || budgetHit_) return false;
+            }
+        }
+        return true;
+    }
+
+    Board toBoard(bool cluesOnly) const {
+        Board board(geometry_);
+        for (int cell = 0; cell < geometry_.cellCount(); ++cell)
+            if (!cluesOnly || given_[cell]) board.set(cell, solution_[cell], CellOrigin::Given);
+        return board;
+    }
+
+    GeneratorOptions options_;
+    Geometry geometry_;
+    Rng rng_;
+    CandidateSearch search_;
+    std::vector<std::vector<int>> orbits_;
+    LogicalSolver gradingSolver_;          // bounded by the requested level
+    std::vector<Mask> start_;              // a search's start candidates
+    std::vector<std::uint8_t> startDone_;  // cells placed, with eliminations, in start_
+    std::vector<int> solution_;            // the full grid of the current attempt
+    std::vector<std::uint8_t> given_;      // which of its cells are clues
+    std::vector<Mask> unitHas_;            // digits the clues put in each unit
+    bool budgetHit_ = false;               // some check ran out of nodes: minimality is not proved
+};
+
+namespace {
+
+Geometry CheckedGeometry(const GeneratorOptions& options) {
+    auto geometry = Geometry::ForSize(options.size);
+    if (!geometry || options.size < 4)
+        throw std::invalid_argument("no Sudoku of size " + std::to_string(options.size) +
+                                    ": the size must be 4 to 25 with rectangular boxes");
+    if (options.maxAttempts < 1) throw std::invalid_argument("maxAttempts must be at least 1");
+    return *geometry;
+}
+
+}  // namespace
+
+Generator::Generator(GeneratorOptions options)
+    : options_(options), impl_(std::make_unique<Impl>(options_, CheckedGeometry(options_))) {}
+Generator::~Generator() = default;
+Generator::Generator(Generator&&) noexcept = default;
+Generator& Generator::operator=(Generator&&) noexcept = default;
+
+GeneratedPuzzle Generator::next() {
+    return impl_->next();
+}
+
+GeneratedPuzzle Generate(const GeneratorOptions& options) {
+    return Generator(options).next();
+}
+
+}  // namespace sudoku

@@ -1,0 +1,96 @@
+#pragma once
+// Puzzle generation: a random full grid from a randomised search, then clues removed (in
+// symmetric orbits) while the solution stays unique, graded, and retried or eased until it has
+// the requested difficulty.
+//
+// Contract:
+// - Every generated puzzle has exactly one solution. A clue is only removed once a search has
+//   proved that no other solution exists without it; when a search runs out of its node budget
+//   (only ever seen on 16x16 and 25x25) the clue stays, so uniqueness never depends on a budget.
+// - The output depends only on the options: the same options (seed included) give the same
+//   puzzles on every run and machine (std::mt19937_64, no unordered containers, no clock).
+// - Sizes: any grid whose boxes are rectangles, with the box shape of Geometry::ForSize
+//   (4, 6, 8, 9, 12, 16, 25). 25x25 is best effort: its searches are bounded by node budgets.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string_view>
+#include <vector>
+
+#include "solver/Board.h"
+#include "solver/Grader.h"
+#include "solver/Technique.h"
+
+namespace sudoku {
+
+// The pattern the clues keep: a clue's whole orbit under the symmetry is given or empty.
+enum class Symmetry {
+    None,
+    Rotate180,  // r,c <-> n-1-r,n-1-c (the newspaper convention)
+    Rotate90,   // quarter turns
+    Mirror,     // left-right: r,c <-> r,n-1-c
+    Diagonal,   // reflection in the main diagonal: r,c <-> c,r
+};
+
+std::string_view SymmetryName(Symmetry s);  // "none", "rotate180", "rotate90", "mirror", "diagonal"
+std::optional<Symmetry> SymmetryFromName(std::string_view name);
+std::optional<Difficulty> DifficultyFromName(std::string_view name);  // "easy" ... "extreme"
+
+struct GeneratorOptions {
+    // Grid size; the boxes are Geometry::ForSize(size) (default: 9).
+    int size = 9;
+    // The level the grader must give the puzzle; empty accepts any level (default: any).
+    std::optional<Difficulty> difficulty;
+    // The clue pattern's symmetry (default: none).
+    Symmetry symmetry = Symmetry::None;
+    // Only return puzzles from which no single clue can be removed without losing uniqueness,
+    // even when the symmetry would allow removing only whole orbits (default: false; without it
+    // every removable orbit is still removed, but clues may be added back to reach an easier
+    // level, and a symmetric puzzle may keep a clue that alone could go).
+    bool minimal = false;
+    // Seeds the generator's random stream (default: 0).
+    std::uint64_t seed = 0;
+    // Grade every puzzle; a requested difficulty always grades (default: true). Grading takes
+    // longer than generating a 9x9 puzzle, so leave it off when only the puzzles matter.
+    bool grade = true;
+    // How many fresh grids to try for one puzzle before giving up (default: 2000).
+    int maxAttempts = 2000;
+};
+
+struct GeneratedPuzzle {
+    Board puzzle;                // the clues (CellOrigin::Given)
+    Board solution;              // its only solution
+    std::optional<Grade> grade;  // the grader's verdict (empty when grading was off)
+    bool minimal = false;        // proved: removing any one clue gives more than one solution
+    int attempts = 0;            // full grids tried to get this puzzle
+};
+
+// Generates one puzzle after another from one random stream; the n-th puzzle depends only on the
+// options and n. Throws std::invalid_argument for a size without rectangular boxes or a
+// non-positive maxAttempts.
+class Generator {
+public:
+    explicit Generator(GeneratorOptions options);
+    ~Generator();
+    Generator(Generator&&) noexcept;
+    Generator& operator=(Generator&&) noexcept;
+
+    const GeneratorOptions& options() const { return options_; }
+
+    // The next puzzle. Throws std::runtime_error when maxAttempts grids give no puzzle that
+    // satisfies the options (a level that size rarely reaches, or minimal with a symmetry on a
+    // large grid).
+    GeneratedPuzzle next();
+
+private:
+    class Impl;
+    GeneratorOptions options_;
+    std::unique_ptr<Impl> impl_;
+};
+
+// One puzzle: Generator(options).next().
+GeneratedPuzzle Generate(const GeneratorOptions& options);
+
+}  // namespace sudoku

@@ -1,0 +1,213 @@
+// The generator's promises, checked with the other parts of the solver: CountSolutions for
+// uniqueness and minimality, the grader for the difficulty.
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "solver/Backtracking.h"
+#include "solver/Generator.h"
+#include "solver/Grader.h"
+
+namespace sudoku {
+namespace {
+
+std::vector<GeneratedPuzzle> Make(GeneratorOptions options, int count) {
+    Generator generator(options);
+    std::vector<GeneratedPuzzle> puzzles;
+    for (int i = 0; i < count; ++i)
+        puzzles.push_back(generator.next());
+    return puzzles;
+}
+
+std::vector<std::string> Lines(const std::vector<GeneratedPuzzle>& puzzles) {
+    std::vector<std::string> lines;
+    for (const auto& p : puzzles)
+        lines.push_back(p.puzzle.toLine());
+    return lines;
+}
+
+// The solution is a full grid, every unit holds every digit, and the clues agree with it.
+void ExpectConsistent(const GeneratedPuzzle& p) {
+    const Geometry& g = p.puzzle.geometry();
+    ASSERT_TRUE(p.solution.isComplete());
+    for (int unit = 0; unit < g.unitCount(); ++unit)
+        EXPECT_EQ(p.solution.missingIn(unit), 0u) << g.unitName(unit);
+    for (int cell = 0; cell < g.cellCount(); ++cell) {
+        if (p.puzzle.isEmpty(cell)) continue;
+        EXPECT_EQ(p.puzzle.value(cell), p.solution.value(cell)) << g.cellName(cell);
+        EXPECT_EQ(p.puzzle.origin(cell), CellOrigin::Given);
+    }
+}
+
+void ExpectUnique(const GeneratedPuzzle& p) {
+    const SolveResult result = CountSolutions(p.puzzle, 2);
+    ASSERT_EQ(result.count, 1) << p.puzzle.toLine();
+    EXPECT_EQ(result.solution, p.solution) << p.puzzle.toLine();
+}
+
+void ExpectMinimal(const GeneratedPuzzle& p) {
+    for (int cell = 0; cell < p.puzzle.cellCount(); ++cell) {
+        if (p.puzzle.isEmpty(cell)) continue;
+        Board fewer = p.puzzle;
+        fewer.clear(cell);
+        EXPECT_EQ(CountSolutions(fewer, 2).count, 2)
+            << p.puzzle.toLine() << ": the clue in " << fewer.geometry().cellName(cell)
+            << " is not needed";
+    }
+}
+
+// Where the symmetry sends a cell, written independently of the generator.
+int Image(Symmetry s, int n, int row, int col) {
+    switch (s) {
+        case Symmetry::None:
+            return row * n + col;
+        case Symmetry::Rotate180:
+            return (n - 1 - row) * n + (n - 1 - col);
+        case Symmetry::Rotate90:
+            return col * n + (n - 1 - row);
+        case Symmetry::Mirror:
+            return row * n + (n - 1 - col);
+        case Symmetry::Diagonal:
+            return col * n + row;
+    }
+    return -1;
+}
+
+TEST(Generator, EveryNineByNinePuzzleHasExactlyOneSolution) {
+    GeneratorOptions options;
+    options.seed = 11;
+    for (const auto& p : Make(options, 150)) {
+        ExpectConsistent(p);
+        ExpectUnique(p);
+    }
+}
+
+TEST(Generator, WithoutSymmetryEveryPuzzleIsMinimal) {
+    GeneratorOptions options;
+    options.seed = 12;
+    for (const auto& p : Make(options, 40)) {
+        EXPECT_TRUE(p.minimal);
+        ExpectMinimal(p);
+    }
+}
+
+TEST(Generator, MinimalWithSymmetryIsMinimalClueByClue) {
+    GeneratorOptions options;
+    options.seed = 13;
+    options.symmetry = Symmetry::Rotate180;
+    options.minimal = true;
+    for (const auto& p : Make(options, 5)) {
+        EXPECT_TRUE(p.minimal);
+        ExpectUnique(p);
+        ExpectMinimal(p);
+    }
+}
+
+TEST(Generator, CluePatternHasTheRequestedSymmetry) {
+    for (Symmetry s :
+         {Symmetry::Rotate180, Symmetry::Rotate90, Symmetry::Mirror, Symmetry::Diagonal}) {
+        for (int size : {6, 9}) {
+            GeneratorOptions options;
+            options.seed = 14;
+            options.size = size;
+            options.symmetry = s;
+            for (const auto& p : Make(options, 20)) {
+                ExpectUnique(p);
+                for (int r = 0; r < size; ++r)
+                    for (int c = 0; c < size; ++c)
+                        EXPECT_EQ(p.puzzle.isEmpty(r * size + c),
+                                  p.puzzle.isEmpty(Image(s, size, r, c)))
+                            << SymmetryName(s) << " " << p.puzzle.toLine();
+            }
+        }
+    }
+}
+
+TEST(Generator, SameSeedSameOutputOtherSeedOtherOutput) {
+    GeneratorOptions options;
+    options.seed = 7;
+    options.symmetry = Symmetry::Rotate180;
+    const auto first = Lines(Make(options, 20));
+    EXPECT_EQ(first, Lines(Make(options, 20)));
+    // One stream: the puzzles of a run differ from each other.
+    EXPECT_EQ(std::set<std::string>(first.begin(), first.end()).size(), first.size());
+    options.seed = 8;
+    const auto other = Lines(Make(options, 20));
+    EXPECT_NE(first, other);
+    std::set<std::string> both(first.begin(), first.end());
+    both.insert(other.begin(), other.end());
+    EXPECT_EQ(both.size(), first.size() + other.size());
+}
+
+TEST(Generator, RequestedDifficultyIsTheGradersVerdict) {
+    for (Difficulty level : {Difficulty::Easy, Difficulty::Medium, Difficulty::Hard,
+                             Difficulty::Expert, Difficulty::Extreme}) {
+        for (bool minimal : {false, true}) {
+            GeneratorOptions options;
+            options.seed = 21;
+            options.difficulty = level;
+            options.minimal = minimal;
+            for (const auto& p : Make(options, 4)) {
+                ExpectUnique(p);
+                ASSERT_TRUE(p.grade.has_value());
+                const Grade verdict = GradePuzzle(p.puzzle);
+                EXPECT_EQ(verdict.level, level) << p.puzzle.toLine();
+                EXPECT_EQ(p.grade->level, verdict.level);
+                EXPECT_EQ(p.grade->score, verdict.score);
+                if (minimal) ExpectMinimal(p);
+            }
+        }
+    }
+}
+
+TEST(Generator, SmallAndLargeSizes) {
+    for (int size : {4, 6, 8, 9, 12}) {
+        GeneratorOptions options;
+        options.seed = 31;
+        options.size = size;
+        options.grade = false;
+        for (const auto& p : Make(options, size <= 9 ? 20 : 3)) {
+            EXPECT_EQ(p.puzzle.size(), size);
+            EXPECT_FALSE(p.grade.has_value());
+            ExpectConsistent(p);
+            ExpectUnique(p);
+            if (p.minimal) ExpectMinimal(p);
+        }
+    }
+}
+
+TEST(Generator, SixteenBySixteen) {
+    GeneratorOptions options;
+    options.seed = 41;
+    options.size = 16;
+    options.grade = false;
+    const GeneratedPuzzle p = Generate(options);
+    ASSERT_EQ(p.puzzle.size(), 16);
+    ExpectConsistent(p);
+    ExpectUnique(p);
+    // Far fewer clues than cells: the removal pass did its work.
+    EXPECT_LT(p.puzzle.filledCount(), 256 / 2);
+}
+
+TEST(Generator, RejectsSizesWithoutRectangularBoxes) {
+    for (int size : {0, 3, 5, 7, 11, 13, 26}) {
+        GeneratorOptions options;
+        options.size = size;
+        EXPECT_THROW(Generator{options}, std::invalid_argument) << size;
+    }
+}
+
+TEST(Generator, NamesRoundTrip) {
+    for (Symmetry s : {Symmetry::None, Symmetry::Rotate180, Symmetry::Rotate90, Symmetry::Mirror,
+                       Symmetry::Diagonal})
+        EXPECT_EQ(SymmetryFromName(SymmetryName(s)), s);
+    EXPECT_FALSE(SymmetryFromName("spiral").has_value());
+    EXPECT_EQ(DifficultyFromName("hard"), Difficulty::Hard);
+    EXPECT_FALSE(DifficultyFromName("any").has_value());
+}
+
+}  // namespace
+}  // namespace sudoku
