@@ -14,6 +14,8 @@ namespace {
 constexpr int kProbeCell = 12;
 // Below this a candidate is not a grid (a clean photo scores 0.6 and more).
 constexpr double kMinGridness = 0.25;
+// A candidate this grid-like needs no search for a grid inside it.
+constexpr double kConvincing = 0.6;
 // Candidates smaller than this share of the image are ignored: their cells would be too small
 // to read anyway.
 constexpr double kMinAreaShare = 0.02;
@@ -71,6 +73,64 @@ double LineContrast(const std::vector<double>& profile, int at) {
     double beside = std::min(profile[std::clamp(at - half, 0, n - 1)],
                              profile[std::clamp(at + half, 0, n - 1)]);
     return std::clamp(line - beside, 0.0, 1.0);
+}
+
+// Mean ink of every row (axis 0) or column (axis 1) of a square straightened image, 0..1.
+std::vector<double> InkProfile(const cv::Mat& straight, int axis) {
+    cv::Mat sums;
+    cv::reduce(straight, sums, axis == 0 ? 1 : 0, cv::REDUCE_AVG, CV_64F);
+    std::vector<double> profile(sums.begin<double>(), sums.end<double>());
+    for (auto& v : profile)
+        v /= 255;
+    return profile;
+}
+
+// The size+1 evenly spaced lines that best explain a profile: [first, last] in its pixels. A
+// contour that swallowed a neighbouring puzzle or a caption still holds the grid's lines, and
+// only they are evenly spaced over the right count.
+std::pair<int, int> EvenLines(const std::vector<double>& profile, int size) {
+    const int n = static_cast<int>(profile.size());
+    auto at = [&](int i) {
+        double v = 0;
+        for (int d = -1; d <= 1; ++d)
+            v = std::max(v, profile[std::clamp(i + d, 0, n - 1)]);
+        return v;
+    };
+    double best = -1;
+    std::pair<int, int> span{0, n - 1};
+    const int maxStep = (n - 1) / size;
+    for (int step = maxStep * 3 / 5; step <= maxStep; ++step) {
+        for (int first = 0; first + size * step < n; ++first) {
+            double score = 0;
+            for (int k = 0; k <= size; ++k)
+                score += at(first + k * step);
+            // Lines count only above the cell interiors between them.
+            for (int k = 0; k < size; ++k)
+                score -= at(first + k * step + step / 2);
+            if (score > best) {
+                best = score;
+                span = {first, first + size * step};
+            }
+        }
+    }
+    return span;
+}
+
+// The quadrilateral of the evenly spaced lines inside a candidate.
+Quad FitGridInside(const cv::Mat& ink, const Quad& quad, int size) {
+    const int side = size * kProbeCell * 2;
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
+                                            cv::Point2f(side, side), cv::Point2f(0, side)};
+    const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
+    cv::Mat straight;
+    cv::warpPerspective(ink, straight, h, {side + 1, side + 1}, cv::INTER_AREA);
+    const auto [top, bottom] = EvenLines(InkProfile(straight, 0), size);
+    const auto [left, right] = EvenLines(InkProfile(straight, 1), size);
+    std::vector<cv::Point2f> inner{cv::Point2f(left, top), cv::Point2f(right, top),
+                                   cv::Point2f(right, bottom), cv::Point2f(left, bottom)},
+        back;
+    cv::perspectiveTransform(inner, back, h.inv());
+    return {back[0], back[1], back[2], back[3]};
 }
 
 }  // namespace
@@ -139,7 +199,16 @@ std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
         if (!quad) continue;
         const double area = QuadArea(*quad);
         if (area < kMinAreaShare * imageArea) continue;
-        const double gridness = Gridness(ink, *quad, size);
+        double gridness = Gridness(ink, *quad, size);
+        if (gridness < kConvincing) {
+            // Perhaps the grid is inside, merged with something beside it.
+            const Quad inner = FitGridInside(ink, *quad, size);
+            const double innerGridness = Gridness(ink, inner, size);
+            if (innerGridness > gridness + 0.1 && QuadArea(inner) >= 0.3 * QuadArea(*quad)) {
+                gridness = innerGridness;
+                *quad = inner;
+            }
+        }
         // Prefer the more grid-like; between equally good ones, the bigger (the whole grid over
         // one of its boxes).
         const double score = gridness * std::pow(area / imageArea, 0.25);

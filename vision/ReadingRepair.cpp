@@ -1,0 +1,164 @@
+#include "vision/ReadingRepair.h"
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <stdexcept>
+
+#include "solver/Backtracking.h"
+
+namespace sudoku {
+namespace {
+
+// Only this many alternatives, the likeliest, take part in the search: beyond them the
+// classifier is confident and the search would only wander.
+constexpr int kMaxAlternatives = 48;
+
+struct Alternative {
+    int cell = 0;
+    int guess = 0;    // index into the cell's guesses
+    double cost = 0;  // -log(p(guess) / p(best))
+};
+
+// A set of alternatives applied together: indices into the sorted alternatives, increasing.
+struct ChangeSet {
+    double cost = 0;
+    std::vector<int> items;
+    bool operator>(const ChangeSet& o) const { return cost > o.cost; }
+};
+
+double Cost(float best, float alternative) {
+    constexpr double kFloor = 1e-9;
+    return std::log(std::max<double>(best, kFloor)) -
+           std::log(std::max<double>(alternative, kFloor));
+}
+
+std::vector<Alternative> SortedAlternatives(const std::vector<CellReading>& cells) {
+    std::vector<Alternative> all;
+    for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell) {
+        const auto& guesses = cells[cell].guesses;
+        for (int g = 1; g < static_cast<int>(guesses.size()); ++g)
+            all.push_back({cell, g, Cost(guesses[0].probability, guesses[g].probability)});
+    }
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Alternative& a, const Alternative& b) { return a.cost < b.cost; });
+    if (all.size() > kMaxAlternatives) all.resize(kMaxAlternatives);
+    return all;
+}
+
+// The board a choice of guesses gives, every read digit a clue.
+Board ClueBoard(const Geometry& geometry, const std::vector<CellReading>& cells,
+                const std::vector<int>& choice) {
+    Board board(geometry);
+    for (int cell = 0; cell < geometry.cellCount(); ++cell) {
+        const CellGuess& g = cells[cell].guesses[choice[cell]];
+        if (g.digit)
+            board.set(cell, g.digit, g.handwritten ? CellOrigin::Entered : CellOrigin::Given);
+    }
+    return board;
+}
+
+bool HasDuplicate(const Board& board) {
+    const Geometry& g = board.geometry();
+    for (int unit = 0; unit < g.unitCount(); ++unit) {
+        Mask seen = 0;
+        for (int cell : g.unitCells(unit)) {
+            const int d = board.value(cell);
+            if (!d) continue;
+            if (seen & DigitBit(d)) return true;
+            seen |= DigitBit(d);
+        }
+    }
+    return false;
+}
+
+void Validate(const std::vector<CellReading>& cells, const Geometry& geometry) {
+    if (static_cast<int>(cells.size()) != geometry.cellCount())
+        throw std::invalid_argument("one reading per cell is needed");
+    for (const auto& reading : cells) {
+        if (reading.guesses.empty()) throw std::invalid_argument("a cell reading has no guess");
+        for (const auto& g : reading.guesses)
+            if (g.digit < 0 || g.digit > geometry.size())
+                throw std::invalid_argument("a guess names a digit outside the grid");
+    }
+}
+
+}  // namespace
+
+RepairedReading RepairReading(const std::vector<CellReading>& cells, const Geometry& geometry,
+                              const RepairOptions& options) {
+    Validate(cells, geometry);
+    const std::vector<Alternative> alternatives = SortedAlternatives(cells);
+    const double maxCost = -std::log(options.minLikelihoodRatio);
+    std::vector<int> firstChoice(cells.size(), 0);
+
+    RepairedReading result;
+    std::vector<int> chosen = firstChoice;
+    bool found = false;
+    // Try a change set; true when the board it gives has exactly one solution.
+    auto attempt = [&](const std::vector<int>& items) {
+        std::vector<int> choice = firstChoice;
+        for (int i : items) {
+            const Alternative& a = alternatives[i];
+            if (choice[a.cell] != 0) return false;  // two alternatives for one cell
+            choice[a.cell] = a.guess;
+        }
+        const Board board = ClueBoard(geometry, cells, choice);
+        if (HasDuplicate(board)) {
+            if (items.empty()) result.verdict = RepairVerdict::NoSolution;
+            return false;
+        }
+        ++result.boardsTried;
+        const SolveResult solved = CountSolutions(board, 2);
+        if (items.empty())
+            result.verdict =
+                solved.count == 0 ? RepairVerdict::NoSolution : RepairVerdict::Multiple;
+        if (solved.count != 1) return false;
+        chosen = choice;
+        result.solution = solved.solution;
+        return true;
+    };
+
+    found = attempt({});
+    // Best-first over change sets in order of total cost: from a set whose last item is i, the
+    // next sets are "also take i+1" and "take i+1 instead of i"; every set comes up once.
+    std::priority_queue<ChangeSet, std::vector<ChangeSet>, std::greater<>> queue;
+    if (!alternatives.empty()) queue.push({alternatives[0].cost, {0}});
+    while (!found && !queue.empty() && result.boardsTried < options.maxBoards) {
+        ChangeSet set = queue.top();
+        queue.pop();
+        if (set.cost > maxCost) break;
+        const int last = set.items.back();
+        if (last + 1 < static_cast<int>(alternatives.size())) {
+            ChangeSet grown = set;
+            grown.items.push_back(last + 1);
+            grown.cost += alternatives[last + 1].cost;
+            queue.push(grown);
+            ChangeSet swapped = set;
+            swapped.items.back() = last + 1;
+            swapped.cost += alternatives[last + 1].cost - alternatives[last].cost;
+            queue.push(swapped);
+        }
+        found = attempt(set.items);
+    }
+
+    if (found)
+        result.verdict = RepairVerdict::Unique;
+    else
+        result.solution = Board(geometry);
+    const Board read = ClueBoard(geometry, cells, found ? chosen : firstChoice);
+    result.givens = Board(geometry);
+    result.handwritten = Board(geometry);
+    for (int cell = 0; cell < geometry.cellCount(); ++cell) {
+        const int choice = found ? chosen[cell] : 0;
+        if (choice != 0) result.changed.push_back(cell);
+        if (cells[cell].guesses[choice].probability < options.uncertainBelow)
+            result.uncertain.push_back(cell);
+        if (read.origin(cell) == CellOrigin::Given) result.givens.set(cell, read.value(cell));
+        if (read.origin(cell) == CellOrigin::Entered)
+            result.handwritten.set(cell, read.value(cell), CellOrigin::Entered);
+    }
+    return result;
+}
+
+}  // namespace sudoku
