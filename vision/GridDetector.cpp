@@ -16,6 +16,8 @@ constexpr int kProbeCell = 12;
 constexpr double kMinGridness = 0.25;
 // A candidate this grid-like needs no search for a grid inside it.
 constexpr double kConvincing = 0.6;
+// Quadrilaterals checked per image, the largest first.
+constexpr std::size_t kMaxCandidates = 12;
 // Candidates smaller than this share of the image are ignored: their cells would be too small
 // to read anyway.
 constexpr double kMinAreaShare = 0.02;
@@ -188,8 +190,8 @@ std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
     cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
     const double imageArea = static_cast<double>(gray.rows) * gray.cols;
 
-    std::optional<GridCandidate> best;
-    double bestScore = 0;
+    // The largest hulls first; a grid is rarely beyond the first few, and each check costs a warp.
+    std::vector<std::pair<double, Quad>> quads;
     for (const auto& contour : contours) {
         const cv::Rect box = cv::boundingRect(contour);
         if (box.area() < kMinAreaShare * imageArea) continue;
@@ -198,23 +200,32 @@ std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
         auto quad = HullQuad(hull);
         if (!quad) continue;
         const double area = QuadArea(*quad);
-        if (area < kMinAreaShare * imageArea) continue;
-        double gridness = Gridness(ink, *quad, size);
+        if (area >= kMinAreaShare * imageArea) quads.emplace_back(area, *quad);
+    }
+    std::sort(quads.begin(), quads.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    if (quads.size() > kMaxCandidates) quads.resize(kMaxCandidates);
+
+    std::optional<GridCandidate> best;
+    double bestScore = 0;
+    for (auto& [hullArea, quad] : quads) {
+        // Gridness is at most 1: once even a perfect grid this small cannot win, stop.
+        if (std::pow(hullArea / imageArea, 0.25) <= bestScore) break;
+        double gridness = Gridness(ink, quad, size);
         if (gridness < kConvincing) {
             // Perhaps the grid is inside, merged with something beside it.
-            const Quad inner = FitGridInside(ink, *quad, size);
+            const Quad inner = FitGridInside(ink, quad, size);
             const double innerGridness = Gridness(ink, inner, size);
-            if (innerGridness > gridness + 0.1 && QuadArea(inner) >= 0.3 * QuadArea(*quad)) {
+            if (innerGridness > gridness + 0.1 && QuadArea(inner) >= 0.3 * hullArea) {
                 gridness = innerGridness;
-                *quad = inner;
+                quad = inner;
             }
         }
         // Prefer the more grid-like; between equally good ones, the bigger (the whole grid over
         // one of its boxes).
-        const double score = gridness * std::pow(area / imageArea, 0.25);
+        const double score = gridness * std::pow(QuadArea(quad) / imageArea, 0.25);
         if (gridness >= kMinGridness && score > bestScore) {
             bestScore = score;
-            best = GridCandidate{*quad, gridness};
+            best = GridCandidate{quad, gridness};
         }
     }
     return best;
