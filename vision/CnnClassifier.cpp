@@ -1,0 +1,122 @@
+#include "vision/CnnClassifier.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+#include <opencv2/imgproc.hpp>
+
+#include "vision/ModelPath.h"
+
+namespace sudoku {
+namespace {
+
+// Pixels cut from each side of a cell before resizing: they hold mostly grid line.
+constexpr int kInset = 2;
+// The contrast stretch never divides by fewer gray levels than this, so the faint texture of an
+// empty cell stays faint instead of being stretched into strokes.
+constexpr double kMinRange = 48.0;
+
+void CheckGrid(const WarpedGrid& grid) {
+    const int side = grid.size * kCellPixels;
+    if (grid.size < 1 || grid.gray.type() != CV_8UC1 || grid.gray.rows != side ||
+        grid.gray.cols != side)
+        throw std::invalid_argument("CnnClassifier: the warped grid must be 8-bit gray, " +
+                                    std::to_string(side) + " pixels square");
+}
+
+CellGuess GuessOf(int cls, float probability) {
+    if (cls == 0) return {0, false, probability};
+    if (cls <= kCnnPrintedClasses) return {cls, false, probability};
+    return {cls - kCnnPrintedClasses, true, probability};
+}
+
+// Softmax over the classes whose digit fits the grid, best first.
+CellReading ReadingOf(const float* logits, int gridSize) {
+    std::vector<int> allowed;
+    for (int cls = 0; cls < kCnnClasses; ++cls)
+        if (GuessOf(cls, 0.f).digit <= gridSize) allowed.push_back(cls);
+    float top = -std::numeric_limits<float>::infinity();
+    for (int cls : allowed)
+        top = std::max(top, logits[cls]);
+    std::vector<double> p(kCnnClasses, 0.0);
+    double sum = 0;
+    for (int cls : allowed)
+        sum += p[cls] = std::exp(double(logits[cls]) - top);
+    std::sort(allowed.begin(), allowed.end(), [&](int a, int b) { return p[a] > p[b]; });
+    CellReading reading;
+    for (int cls : allowed) {
+        if (int(reading.guesses.size()) == CnnClassifier::kMaxGuesses) break;
+        const float prob = float(p[cls] / sum);
+        if (!reading.guesses.empty() && prob <= 0.f) break;
+        reading.guesses.push_back(GuessOf(cls, prob));
+    }
+    return reading;
+}
+
+}  // namespace
+
+cv::Mat PreprocessCell(const cv::Mat& cell) {
+    if (cell.type() != CV_8UC1 || cell.rows != kCellPixels || cell.cols != kCellPixels)
+        throw std::invalid_argument("PreprocessCell: a cell must be 8-bit gray, " +
+                                    std::to_string(kCellPixels) + " pixels square");
+    const cv::Rect inner(kInset, kInset, kCellPixels - 2 * kInset, kCellPixels - 2 * kInset);
+    cv::Mat small, f;
+    cv::resize(cell(inner), small, {kCnnInputPixels, kCnnInputPixels}, 0, 0, cv::INTER_AREA);
+    small.convertTo(f, CV_32F);
+    double lo = 0, hi = 0;
+    cv::minMaxLoc(f, &lo, &hi);
+    const double scale = 1.0 / std::max(hi - lo, kMinRange);
+    cv::Mat ink = (float(hi) - f) * float(scale);  // paper 0, ink up to 1
+    cv::threshold(ink, ink, 1.0, 1.0, cv::THRESH_TRUNC);
+    cv::threshold(ink, ink, 0.0, 0.0, cv::THRESH_TOZERO);
+    return ink;
+}
+
+CnnClassifier::CnnClassifier(const std::filesystem::path& modelPath)
+    : path_(modelPath.empty() ? FindModelFile("digits.onnx") : modelPath) {
+    try {
+        net_ = cv::dnn::readNetFromONNX(path_.string());
+    } catch (const cv::Exception& e) {
+        throw std::runtime_error("cannot load the digit model " + path_.string() + ": " + e.what());
+    }
+    if (net_.empty())
+        throw std::runtime_error("cannot load the digit model " + path_.string() + ": empty");
+    net_.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    net_.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+}
+
+cv::Mat CnnClassifier::logits(const cv::Mat& inputs) const {
+    const int pixels = kCnnInputPixels * kCnnInputPixels;
+    if (inputs.type() != CV_32FC1 || inputs.cols != pixels || inputs.rows < 1)
+        throw std::invalid_argument("CnnClassifier::logits: rows of " + std::to_string(pixels) +
+                                    " floats expected");
+    const int dims[] = {inputs.rows, 1, kCnnInputPixels, kCnnInputPixels};
+    cv::Mat blob(4, dims, CV_32F);
+    inputs.reshape(1, 1).copyTo(cv::Mat(1, inputs.rows * pixels, CV_32F, blob.ptr<float>()));
+    std::lock_guard lock(mutex_);
+    net_.setInput(blob);
+    cv::Mat out = net_.forward();
+    return out.reshape(1, inputs.rows).clone();
+}
+
+std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
+    CheckGrid(grid);
+    const int cells = grid.size * grid.size;
+    cv::Mat inputs(cells, kCnnInputPixels * kCnnInputPixels, CV_32F);
+    for (int i = 0; i < cells; ++i)
+        PreprocessCell(grid.gray(grid.cellRect(i / grid.size, i % grid.size)))
+            .reshape(1, 1)
+            .copyTo(inputs.row(i));
+    const cv::Mat out = logits(inputs);
+    std::vector<CellReading> readings;
+    readings.reserve(cells);
+    for (int i = 0; i < cells; ++i)
+        readings.push_back(ReadingOf(out.ptr<float>(i), grid.size));
+    return readings;
+}
+
+}  // namespace sudoku
