@@ -11,7 +11,7 @@ namespace sudoku {
 
 struct LogicalOptions {
     // The hardest technique the solver may use (default: all of them).
-    Technique hardest = Technique::AlternatingInferenceChain;
+    Technique hardest = Technique::AlsChain;
 };
 
 struct LogicalResult {

@@ -41,6 +41,7 @@ std::vector<std::unique_ptr<Strategy>> BuildRegistry() {
     add(MakeXChain());
     add(MakeXYChain());
     add(MakeAlternatingInferenceChain());
+    add(MakeAlsChain());
     return all;
 }
 

@@ -40,6 +40,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kInfo = {{
     {"X-Chain", "x-chain", Difficulty::Extreme, 60},
     {"XY-Chain", "xy-chain", Difficulty::Extreme, 70},
     {"Alternating inference chain", "aic", Difficulty::Extreme, 80},
+    {"ALS chain", "als-chain", Difficulty::Extreme, 90},
 }};
 
 const TechniqueInfo& Info(Technique t) { return kInfo[static_cast<int>(t)]; }

@@ -31,9 +31,10 @@ enum class Technique {
     XChain,
     XYChain,
     AlternatingInferenceChain,
+    AlsChain,
 };
 
-inline constexpr int kTechniqueCount = static_cast<int>(Technique::AlternatingInferenceChain) + 1;
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::AlsChain) + 1;
 
 // "Hidden single", "X-Wing", ...
 std::string_view TechniqueName(Technique t);

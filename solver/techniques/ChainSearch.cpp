@@ -1,8 +1,10 @@
 #include "solver/techniques/ChainSearch.h"
 
 #include <algorithm>
+#include <span>
 
 #include "solver/techniques/AdvancedSupport.h"
+#include "solver/techniques/AlmostLockedSets.h"
 
 namespace sudoku::detail {
 namespace {
@@ -10,34 +12,52 @@ namespace {
 // Total states one FindChain call may visit over all its starts: about 20 ms of work. Enough for
 // every 9x9 position; on 16x16 and 25x25 grids it cuts the search rather than stalling a solve.
 constexpr int kStateBudget = 400000;
+// Almost locked sets a search may use, and their largest size: the sets of up to four cells
+// cover what human solvers use; the cap bounds the graph on big grids.
+constexpr int kMaxAlsCount = 240;
+constexpr int kMaxAlsCells = 4;
 
 // The implication graph of one candidate grid. Nodes 0 .. cellCount*size-1 are candidates
-// (cell * size + digit - 1); after them come the groups. Links are stored as adjacency lists in
+// (cell * size + digit - 1); after them come the groups, then the digits of almost locked sets
+// ("the digit is in the set"). Links are stored as adjacency lists in
 // one array each (offsets per node), built once per search.
 class Graph {
 public:
     Graph(const CandidateGrid& grid, ChainKind kind)
-        : grid_(grid), g_(grid.geometry()), kind_(kind), n_(grid.size()) {
-        if (kind_ == ChainKind::Aic) findGroups();
-        nodeCount_ = g_.cellCount() * n_ + static_cast<int>(groups_.size());
+        : grid_(grid), g_(grid.geometry()), kind_(kind), n_(grid.size()), cellIds_(g_.cellCount()) {
+        for (int cell = 0; cell < g_.cellCount(); ++cell)
+            cellIds_[cell] = cell;
+        if (aic()) findGroups();
+        if (kind_ == ChainKind::AlsAic) findAls();
+        nodeCount_ = alsBase() + static_cast<int>(alsNodes_.size());
         build();
     }
 
     int nodeCount() const { return nodeCount_; }
     int candidateNodes() const { return g_.cellCount() * n_; }
-    bool isGroup(int node) const { return node >= candidateNodes(); }
+    bool isExtra(int node) const { return node >= candidateNodes(); }
+    // Nodes a search starts from: candidates and groups.
+    int startCount() const { return alsBase(); }
     bool present(int node) const {
-        if (isGroup(node)) return true;
+        if (isExtra(node)) return true;
         const int cell = node / n_;
         return grid_.has(cell, digit(node)) && eligible(cell);
     }
     int digit(int node) const {
-        return isGroup(node) ? groups_[node - candidateNodes()].digit : node % n_ + 1;
+        if (!isExtra(node)) return node % n_ + 1;
+        if (node >= alsBase()) return alsNodes_[node - alsBase()].digit;
+        return groups_[node - candidateNodes()].digit;
     }
-    // The cells of a node (one, or a group's).
-    std::vector<int> cells(int node) const {
-        if (!isGroup(node)) return {node / n_};
+    // The cells of a node where its digit may be: one, a group's, or those of a set.
+    std::span<const int> cells(int node) const {
+        if (!isExtra(node)) return {&cellIds_[node / n_], 1};
+        if (node >= alsBase()) return alsNodes_[node - alsBase()].cells;
         return groups_[node - candidateNodes()].cells;
+    }
+    // All the cells of an almost locked set node, or nothing for other nodes.
+    std::vector<int> setCells(int node) const {
+        if (node < alsBase()) return {};
+        return als_[alsNodes_[node - alsBase()].als].cells;
     }
     const int* strongBegin(int node) const { return strong_.data() + strongAt_[node]; }
     const int* strongEnd(int node) const { return strong_.data() + strongAt_[node + 1]; }
@@ -51,6 +71,27 @@ private:
         int line;  // row or column unit
         std::vector<int> cells;
     };
+
+    struct AlsNode {
+        int digit;
+        int als;                 // index in als_
+        std::vector<int> cells;  // the cells of the set that hold the digit
+    };
+
+    bool aic() const { return kind_ == ChainKind::Aic || kind_ == ChainKind::AlsAic; }
+    int alsBase() const { return candidateNodes() + static_cast<int>(groups_.size()); }
+
+    void findAls() {
+        const int maxCells = n_ <= 9 ? kMaxAlsCells : kMaxAlsCells - 1;
+        als_ = FindAlmostLockedSets(grid_, maxCells, kMaxAlsCount);
+        for (int i = 0; i < static_cast<int>(als_.size()); ++i)
+            for (int d : Digits(als_[i].digits)) {
+                AlsNode node{d, i, {}};
+                for (int cell : als_[i].cells)
+                    if (grid_.has(cell, d)) node.cells.push_back(cell);
+                alsNodes_.push_back(std::move(node));
+            }
+    }
 
     bool eligible(int cell) const {
         const Mask m = grid_.candidates(cell);
@@ -103,6 +144,7 @@ private:
             for (int d = 1; d <= n_; ++d)
                 unitLinks(unit, d, strong, weak);
         if (kind_ != ChainKind::XChain) cellLinks(strong, weak);
+        if (kind_ == ChainKind::AlsAic) alsLinks(strong, weak);
         flatten(strong, strongAt_, strong_);
         flatten(weak, weakAt_, weak_);
     }
@@ -110,6 +152,43 @@ private:
     static void link(Links& links, int a, int b) {
         links.emplace_back(a, b);
         links.emplace_back(b, a);
+    }
+
+    // Disjoint cell sets where every cell of one sees every cell of the other.
+    bool allSee(const std::vector<int>& a, const std::vector<int>& b) const {
+        for (int x : a)
+            for (int y : b)
+                if (x == y || !g_.sees(x, y)) return false;
+        return true;
+    }
+
+    bool seesAll(int cell, const std::vector<int>& cells) const {
+        for (int other : cells)
+            if (other == cell || !g_.sees(cell, other)) return false;
+        return true;
+    }
+
+    // Strong links between the digits of one set (keeping one out locks the others in); weak
+    // links between a set's digit and any node of that digit that sees all its places.
+    void alsLinks(Links& strong, Links& weak) const {
+        const int base = alsBase();
+        const int count = static_cast<int>(alsNodes_.size());
+        for (int i = 0; i < count; ++i) {
+            const AlsNode& a = alsNodes_[i];
+            const int d = a.digit;
+            for (int j = i + 1; j < count; ++j) {
+                const AlsNode& b = alsNodes_[j];
+                if (b.als == a.als)
+                    link(strong, base + i, base + j);
+                else if (b.digit == d && allSee(a.cells, b.cells))
+                    link(weak, base + i, base + j);
+            }
+            for (int cell : g_.peers(a.cells.front()))
+                if (grid_.has(cell, d) && seesAll(cell, a.cells))
+                    link(weak, cell * n_ + d - 1, base + i);
+            for (int k = groupsOf_[d]; k < groupsOf_[d + 1]; ++k)
+                if (allSee(groups_[k].cells, a.cells)) link(weak, candidateNodes() + k, base + i);
+        }
     }
 
     // Links of digit d inside one unit: weak between every two places (and groups that do not
@@ -170,7 +249,7 @@ private:
             if (!eligible(cell)) continue;
             for (int a : Digits(m))
                 for (int b : Digits(m & ~((DigitBit(a) << 1) - 1))) {
-                    if (kind_ == ChainKind::Aic) link(weak, cell * n_ + a - 1, cell * n_ + b - 1);
+                    if (aic()) link(weak, cell * n_ + a - 1, cell * n_ + b - 1);
                     if (CountDigits(m) == 2) link(strong, cell * n_ + a - 1, cell * n_ + b - 1);
                 }
         }
@@ -195,6 +274,9 @@ private:
     int n_;
     int nodeCount_ = 0;
     std::vector<Group> groups_;
+    std::vector<int> cellIds_;  // cellIds_[c] == c: storage for a candidate node's one cell
+    std::vector<AlmostLockedSet> als_;
+    std::vector<AlsNode> alsNodes_;
     std::vector<int> groupsOf_;  // groups of digit d: groupsOf_[d] .. groupsOf_[d + 1] - 1
     std::vector<int> nodes_;     // scratch of unitLinks
     std::vector<int> strongAt_, strong_, weakAt_, weak_;
@@ -213,8 +295,10 @@ public:
           depth_(parent_.size(), 0),
           stamp_(parent_.size(), -1) {}
 
+    // Sets' nodes are not starts: a chain read backwards is a chain too, so one that starts at a
+    // set is found from its other end (unless both ends are sets).
     std::optional<Chain> run() {
-        for (int node = 0; node < graph_.nodeCount() && budget_ > 0; ++node)
+        for (int node = 0; node < graph_.startCount() && budget_ > 0; ++node)
             if (graph_.present(node)) search(node);
         if (bestEnd_ < 0) return std::nullopt;
         return best_;
@@ -222,8 +306,10 @@ public:
 
 private:
     void search(int start) {
+        const int stamp = ++stamps_;
+        findTargets(start);
         queue_.clear();
-        visit(start * 2, -1, 0, start);
+        visit(start * 2, -1, 0, stamp);
         for (std::size_t head = 0; head < queue_.size(); ++head) {
             const int state = queue_[head];
             const int depth = depth_[state];
@@ -234,8 +320,8 @@ private:
             const int* end = on ? graph_.weakEnd(node) : graph_.strongEnd(node);
             for (const int* next = begin; next != end; ++next) {
                 const int nextState = *next * 2 + (on ? 0 : 1);
-                if (stamp_[nextState] == start) continue;
-                visit(nextState, state, depth + 1, start);
+                if (stamp_[nextState] == stamp) continue;
+                visit(nextState, state, depth + 1, stamp);
                 if (!on && conclude(start, *next)) {
                     keep(nextState, depth + 1);
                     return;
@@ -245,8 +331,8 @@ private:
         }
     }
 
-    void visit(int state, int parent, int depth, int start) {
-        stamp_[state] = start;
+    void visit(int state, int parent, int depth, int stamp) {
+        stamp_[state] = stamp;
         parent_[state] = parent;
         depth_[state] = depth;
         queue_.push_back(state);
@@ -257,18 +343,21 @@ private:
         scratch_.clear();
         placement_.reset();
         const int sd = graph_.digit(start), ed = graph_.digit(end);
-        const bool cells = !graph_.isGroup(start) && !graph_.isGroup(end);
+        const bool cells = !graph_.isExtra(start) && !graph_.isExtra(end);
+        const bool aic = kind_ == ChainKind::Aic || kind_ == ChainKind::AlsAic;
         const int n = grid_.size();
         if (start == end) {
-            if (kind_ != ChainKind::Aic) return false;
+            if (!aic) return false;
             if (cells) {
                 placement_ = CellDigit{start / n, sd};
                 return true;
             }
         }
         if (sd == ed && (start != end || !cells)) {
-            seeingAll(sd, graph_.cells(start), graph_.cells(end));
-        } else if (kind_ != ChainKind::Aic || !cells) {
+            const auto endCells = graph_.cells(end);
+            for (int cell : targets_)
+                if (seesAll(cell, endCells)) scratch_.push_back({cell, sd});
+        } else if (!aic || !cells) {
             return false;
         } else if (start / n == end / n) {
             const int cell = start / n;
@@ -281,17 +370,20 @@ private:
         return !scratch_.empty();
     }
 
-    // Candidates `digit` outside both cell sets that see every cell of both.
-    void seeingAll(int digit, const std::vector<int>& a, const std::vector<int>& b) {
-        for (int cell : g_.peers(a.front())) {
-            if (!grid_.has(cell, digit)) continue;
-            bool all = true;
-            for (int other : a)
-                all = all && cell != other && g_.sees(cell, other);
-            for (int other : b)
-                all = all && cell != other && g_.sees(cell, other);
-            if (all) scratch_.push_back({cell, digit});
-        }
+    // The cells with the start's digit that see all the start's cells: what an end of that digit
+    // may eliminate with it.
+    void findTargets(int start) {
+        targets_.clear();
+        const int digit = graph_.digit(start);
+        const auto cells = graph_.cells(start);
+        for (int cell : g_.peers(cells.front()))
+            if (grid_.has(cell, digit) && seesAll(cell, cells)) targets_.push_back(cell);
+    }
+
+    bool seesAll(int cell, std::span<const int> cells) const {
+        for (int other : cells)
+            if (other == cell || !g_.sees(cell, other)) return false;
+        return true;
     }
 
     void keep(int endState, int links) {
@@ -301,7 +393,10 @@ private:
         best_.placement = placement_;
         best_.nodes.clear();
         for (int s = endState; s >= 0; s = parent_[s])
-            best_.nodes.push_back({graph_.digit(s / 2), graph_.cells(s / 2)});
+            best_.nodes.push_back(
+                {graph_.digit(s / 2),
+                 std::vector<int>(graph_.cells(s / 2).begin(), graph_.cells(s / 2).end()),
+                 graph_.setCells(s / 2)});
         std::reverse(best_.nodes.begin(), best_.nodes.end());
         best_.units.clear();
         for (std::size_t i = 0; i + 1 < best_.nodes.size(); ++i) {
@@ -322,9 +417,11 @@ private:
     int budget_ = kStateBudget;
     std::vector<int> parent_;
     std::vector<int> depth_;
-    std::vector<int> stamp_;  // the start whose search last reached a state
+    std::vector<int> stamp_;  // the search that last reached a state
+    int stamps_ = 0;
     std::vector<int> queue_;
     std::vector<CellDigit> scratch_;
+    std::vector<int> targets_;
     std::optional<CellDigit> placement_;
     Chain best_;
     int bestEnd_ = -1;
@@ -338,11 +435,12 @@ std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int ma
 }
 
 std::string NodeCellsText(const Geometry& g, const ChainNode& node) {
-    if (node.cells.size() == 1) return g.cellName(node.cells.front());
-    std::string text = "{";
-    for (std::size_t i = 0; i < node.cells.size(); ++i) {
+    const std::vector<int>& cells = node.set.empty() ? node.cells : node.set;
+    if (cells.size() == 1) return g.cellName(cells.front());
+    std::string text = node.set.empty() ? "{" : "ALS{";
+    for (std::size_t i = 0; i < cells.size(); ++i) {
         if (i > 0) text += ',';
-        text += g.cellName(node.cells[i]);
+        text += g.cellName(cells[i]);
     }
     text += '}';
     return text;

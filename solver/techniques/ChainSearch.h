@@ -26,12 +26,15 @@ enum class ChainKind {
     XChain,   // one digit; strong links are conjugate pairs, weak links cells that see each other
     XYChain,  // bivalue cells only; strong links inside a cell, weak links between cells
     Aic,      // any candidates and groups, both kinds of link
+    AlsAic,   // as Aic, plus the digits of almost locked sets as nodes
 };
 
-// One digit in one cell, or in any of a group of cells of one box and one line.
+// One digit in one cell, in any of a group of cells of one box and one line, or in an almost
+// locked set.
 struct ChainNode {
     int digit = 0;
-    std::vector<int> cells;
+    std::vector<int> cells;  // where the digit may be
+    std::vector<int> set;    // every cell of the almost locked set; empty for other nodes
 };
 
 struct Chain {
@@ -46,7 +49,7 @@ struct Chain {
 // The shortest chain of that kind with at most maxNodes nodes that changes the grid, if any.
 std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes);
 
-// "r5c2", or "{r5c1,r5c2}" for a group.
+// "r5c2", "{r5c1,r5c2}" for a group, "ALS{r5c1,r5c2,r6c3}" for an almost locked set.
 std::string NodeCellsText(const Geometry& g, const ChainNode& node);
 // "(5)r1c1 = (5)r1c7 - (3)r1c7 = (3)r4c7": the chain in Eureka notation.
 std::string ChainText(const Geometry& g, const Chain& chain);

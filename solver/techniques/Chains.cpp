@@ -23,17 +23,29 @@ constexpr int kMaxXChainNodes = 12;
 constexpr int kMaxXYChainNodes = 16;
 constexpr int kMaxAicNodes = 16;
 
-Step ChainStep(Technique technique, const Chain& chain) {
+template <typename T>
+void AddOnce(std::vector<T>& list, const T& item) {
+    if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
+}
+
+// The chain's cells and candidates; an almost locked set brings all its cells and candidates,
+// since the whole set makes the link.
+Step ChainStep(const CandidateGrid& grid, Technique technique, const Chain& chain) {
     Step step;
     step.technique = technique;
     step.eliminations = chain.eliminations;
     if (chain.placement) step.placements.push_back(*chain.placement);
-    for (const detail::ChainNode& node : chain.nodes)
+    for (const detail::ChainNode& node : chain.nodes) {
         for (int cell : node.cells) {
-            step.proof.push_back({cell, node.digit});
-            if (std::find(step.cells.begin(), step.cells.end(), cell) == step.cells.end())
-                step.cells.push_back(cell);
+            AddOnce(step.proof, CellDigit{cell, node.digit});
+            AddOnce(step.cells, cell);
         }
+        for (int cell : node.set) {
+            AddOnce(step.cells, cell);
+            for (int d : Digits(grid.candidates(cell)))
+                AddOnce(step.proof, CellDigit{cell, d});
+        }
+    }
     step.units = chain.units;
     return step;
 }
@@ -57,7 +69,7 @@ public:
         auto chain = detail::FindChain(grid, ChainKind::XChain, kMaxXChainNodes);
         if (!chain) return std::nullopt;
         const Geometry& g = grid.geometry();
-        Step step = ChainStep(technique(), *chain);
+        Step step = ChainStep(grid, technique(), *chain);
         const int d = chain->nodes.front().digit;
         step.explanation =
             "X-Chain on " + DigitText(d) + ": " + detail::ChainText(g, *chain) +
@@ -75,7 +87,7 @@ public:
         auto chain = detail::FindChain(grid, ChainKind::XYChain, kMaxXYChainNodes);
         if (!chain) return std::nullopt;
         const Geometry& g = grid.geometry();
-        Step step = ChainStep(technique(), *chain);
+        Step step = ChainStep(grid, technique(), *chain);
         const int d = chain->nodes.front().digit;
         std::string cells;
         for (std::size_t i = 0; i < chain->nodes.size(); i += 2) {
@@ -90,14 +102,20 @@ public:
     }
 };
 
+// Alternating inference chains; with `sets`, almost locked sets are nodes too (ALS chain), tried
+// only after plain AICs fail because their graph is larger and harder to follow.
 class AlternatingInferenceChain final : public Strategy {
 public:
-    Technique technique() const override { return Technique::AlternatingInferenceChain; }
+    explicit AlternatingInferenceChain(bool sets) : sets_(sets) {}
+    Technique technique() const override {
+        return sets_ ? Technique::AlsChain : Technique::AlternatingInferenceChain;
+    }
     std::optional<Step> find(const CandidateGrid& grid) const override {
-        auto chain = detail::FindChain(grid, ChainKind::Aic, kMaxAicNodes);
+        auto chain =
+            detail::FindChain(grid, sets_ ? ChainKind::AlsAic : ChainKind::Aic, kMaxAicNodes);
         if (!chain) return std::nullopt;
         const Geometry& g = grid.geometry();
-        Step step = ChainStep(technique(), *chain);
+        Step step = ChainStep(grid, technique(), *chain);
         const detail::ChainNode& s = chain->nodes.front();
         const detail::ChainNode& e = chain->nodes.back();
         std::string conclusion;
@@ -108,12 +126,18 @@ public:
                          " is " + DigitText(e.digit) + ", and " +
                          RemovalText(g, step.eliminations) + ".";
         }
-        step.explanation =
-            "Alternating inference chain: " + detail::ChainText(g, *chain) +
-            " (= cannot both be false, - cannot both be true): " + Premise(g, *chain) + "; " +
-            conclusion;
+        step.explanation = std::string(sets_ ? "ALS chain: " : "Alternating inference chain: ") +
+                           detail::ChainText(g, *chain) +
+                           " (= cannot both be false, - cannot both be true" +
+                           (sets_ ? "; ALS{..}: n cells holding n+1 digits, so at most one of "
+                                    "its digits is missing"
+                                  : "") +
+                           "): " + Premise(g, *chain) + "; " + conclusion;
         return step;
     }
+
+private:
+    bool sets_;
 };
 
 }  // namespace
@@ -125,7 +149,10 @@ std::unique_ptr<Strategy> MakeXYChain() {
     return std::make_unique<XYChain>();
 }
 std::unique_ptr<Strategy> MakeAlternatingInferenceChain() {
-    return std::make_unique<AlternatingInferenceChain>();
+    return std::make_unique<AlternatingInferenceChain>(false);
+}
+std::unique_ptr<Strategy> MakeAlsChain() {
+    return std::make_unique<AlternatingInferenceChain>(true);
 }
 
 }  // namespace sudoku

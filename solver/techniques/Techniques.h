@@ -42,5 +42,7 @@ std::unique_ptr<Strategy> MakeUniqueRectangle4();
 std::unique_ptr<Strategy> MakeXChain();
 std::unique_ptr<Strategy> MakeXYChain();
 std::unique_ptr<Strategy> MakeAlternatingInferenceChain();
+// AICs whose nodes may also be almost locked sets (n cells holding n+1 digits).
+std::unique_ptr<Strategy> MakeAlsChain();
 
 }  // namespace sudoku
