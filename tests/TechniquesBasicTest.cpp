@@ -172,14 +172,14 @@ const Case kCases[] = {
      "...3..5...5..1..3...7..4..12.....4...6..9......1..6..28..7..2..79..8..5...5..9..7",
      Technique::Swordfish,
      {{"r1c3", 2}, {"r3c4", 2}, {"r9c4", 2}, {"r1c6", 2}},
-     "In rows 2, 5 and 8, 2 can only go in columns 3, 4 and 6, so it is removed from r1c3, r3c4, "
-     "r9c4 and r1c6."},
+     "In rows 2, 5 and 8, 2 can only go in columns 3, 4 and 6, so it is removed from r1c3, r1c6, "
+     "r3c4 and r9c4."},
     {"Jellyfish",
      "642..5.13.5.3.14621.3642.5..3.26.1.55214.36.78.615.3242..536.41.1.72.536365.1427.",
      Technique::Jellyfish,
      {{"r7c3", 8}, {"r1c5", 8}},
-     "In rows 2, 4, 5 and 8, 8 can only go in columns 3, 5, 6 and 8, so it is removed from r7c3 "
-     "and r1c5."},
+     "In rows 2, 4, 5 and 8, 8 can only go in columns 3, 5, 6 and 8, so it is removed from r1c5 "
+     "and r7c3."},
     // 6x6 (boxes of 2 rows x 3 columns) and 16x16, random positions with at least one solution.
     {"Pointing6x6",
      "3.14.64.63...14.63.63...142635635...",
@@ -200,7 +200,7 @@ const Case kCases[] = {
      ".2....3....1......6....3....42.4...6",
      Technique::XWing,
      {{"r1c3", 4}, {"r3c3", 4}, {"r1c4", 4}, {"r3c4", 4}},
-     "In rows 2 and 4, 4 can only go in columns 3 and 4, so it is removed from r1c3, r3c3, r1c4 "
+     "In rows 2 and 4, 4 can only go in columns 3 and 4, so it is removed from r1c3, r1c4, r3c3 "
      "and r3c4."},
     {"HiddenQuad16x16",
      "G.FA.E9....D...B...6......1BG.........1.G....E.68...........3...7.....63...8..BG..63......"

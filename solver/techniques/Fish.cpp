@@ -74,14 +74,13 @@ private:
             return rowsAreBase ? g.cellAt(line, cross) : g.cellAt(cross, line);
         };
         std::vector<CellDigit> eliminations;
-        // Cover lines in order, then along each: eliminations read line by line.
-        for (int cross = 0; cross < g.size(); ++cross) {
-            if (!(cover & (Mask{1} << cross))) continue;
-            for (int line = 0; line < g.size(); ++line) {
-                const int cell = cellOf(line, cross);
-                if (!(base & (Mask{1} << line)) && grid.has(cell, digit))
-                    eliminations.push_back({cell, digit});
-            }
+        // Reading order, so the sentence lists the cells as a person scans the grid.
+        for (int cell = 0; cell < g.cellCount(); ++cell) {
+            const int line = rowsAreBase ? g.row(cell) : g.col(cell);
+            const int cross = rowsAreBase ? g.col(cell) : g.row(cell);
+            if ((cover & (Mask{1} << cross)) && !(base & (Mask{1} << line)) &&
+                grid.has(cell, digit))
+                eliminations.push_back({cell, digit});
         }
         if (eliminations.empty()) return std::nullopt;
         Step step;
