@@ -7,13 +7,13 @@
 //            medium   locked candidates, naked and hidden pairs
 //            hard     triples, quads, X-Wing
 //            expert   Swordfish, XY-/XYZ-/W-Wing, simple colouring, unique rectangles
-//            extreme  Jellyfish, X-/XY-Chains, alternating inference chains, or logic gets
-//                     stuck and guessing is needed
+//            extreme  Jellyfish and every chain (X-, XY-, alternating inference, ALS), or
+//                     logic gets stuck and guessing is needed
 //          A medium or hard puzzle that needs techniques of its level kRepeatsForNextLevel
 //          times or more goes one level up (the repetition is what makes it long and hard).
-//   score  the sum of TechniqueScore over every step (1 a single, 5 pointing, ... 80 an
-//          alternating inference chain), plus kGuessPenalty and kPenaltyPerOpenCell per cell still
-//          empty when logic gets stuck. Scores compare puzzles within a level and across levels.
+//   score  the sum of TechniqueScore over every step (1 a single, 5 pointing, 25 an X-Wing, up
+//          to the chains), plus kGuessPenalty and kPenaltyPerOpenCell for each cell still empty
+//          when logic gets stuck. Scores order puzzles within a level and across levels.
 
 #include <optional>
 #include <vector>
