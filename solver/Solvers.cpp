@@ -1,0 +1,46 @@
+#include "solver/Solvers.h"
+
+#include <array>
+
+#include "solver/Backtracking.h"
+#include "solver/FastSolver9.h"
+
+namespace sudoku {
+
+int SolveGeneric9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {
+    Board puzzle(Geometry(3, 3));
+    for (int cell = 0; cell < 81; ++cell) {
+        const char c = puzzle81[cell];
+        if (c >= '1' && c <= '9') puzzle.set(cell, c - '0');
+    }
+    const SolveResult result = CountSolutionsGeneric(puzzle, limit);
+    if (result.count > 0 && solution81)
+        for (int cell = 0; cell < 81; ++cell)
+            solution81[cell] = static_cast<char>('0' + result.solution.value(cell));
+    if (guesses) *guesses = result.guesses;
+    return result.count;
+}
+
+namespace {
+
+// Append new solvers here (name, one-line description, function).
+const std::array kSolvers = {
+    SolverInfo{"fast", "bitboard backtracker, one 27-bit mask per digit and band (FastSolver9)",
+               &SolveFast9},
+    SolverInfo{"generic", "any-size backtracker on 9x9: cell masks, singles, locked candidates",
+               &SolveGeneric9},
+};
+
+}  // namespace
+
+std::span<const SolverInfo> AllSolvers() {
+    return kSolvers;
+}
+
+const SolverInfo* FindSolver(std::string_view name) {
+    for (const SolverInfo& solver : kSolvers)
+        if (solver.name == name) return &solver;
+    return nullptr;
+}
+
+}  // namespace sudoku
