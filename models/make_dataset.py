@@ -1,0 +1,287 @@
+#!/usr/bin/python3
+"""Builds the training set of the digit classifier from inputs on this machine (fixed seeds).
+
+  /usr/bin/python3 models/make_dataset.py [--data DIR] [--out models/build/dataset.npz]
+
+Sources: real cells of the wichtounet training photos (the held-out fifth excluded), synthetic
+printed digits and letters from the installed fonts, hand-written digits from OpenCV's
+digits.png, synthetic empty cells. Every sample is a 40x40 gray cell put through
+cells.preprocess, exactly what vision/CnnClassifier feeds the network."""
+
+import argparse
+import os
+import re
+import subprocess
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+import cells
+
+P = cells.CELL_PIXELS
+DIGITS_PNG = "/usr/share/doc/opencv-doc/examples/data/digits.png"
+# Latin text fonts; symbol, math, script-only and hairline fonts are left out.
+FONT_FAMILIES = re.compile(
+    r"^(C059|Caladea|Cantarell|Carlito|DejaVuSans|DejaVuSerif|Free(Sans|Serif|Mono)|Lato|"
+    r"Liberation|LinBiolinum|LinLibertine|Nimbus|NotoSans-|NotoSerif-|OpenSans|P052|Roboto|"
+    r"URWBookman|URWGothic|texgyre(adventor|bonum|cursor|heros|pagella|schola|termes))")
+FONT_SKIP = re.compile(r"(Thin|Hairline|ExtraLight|Mono.*Oblique|DejaVuMath)")
+LETTERS = "ABCDEFG"
+
+
+def list_fonts():
+    out = subprocess.run(["fc-list", ":", "file"], capture_output=True, text=True).stdout
+    files = sorted({ln.split(":")[0].strip() for ln in out.splitlines()})
+    return [f for f in files if f.endswith((".ttf", ".otf"))
+            and FONT_FAMILIES.match(os.path.basename(f))
+            and not FONT_SKIP.search(os.path.basename(f))]
+
+
+# ---- real cells ----------------------------------------------------------------------------
+
+def real_cells(data_dir, names, rng, jitters, jitter_px):
+    """Printed digits and empties from printed/, hand-written digits from mixed/, each photo
+    warped `jitters` times with corners moved by up to jitter_px (detection is never exact)."""
+    outlines = cells.read_outlines(data_dir)
+    xs, ys = [], []
+    for name in names:
+        if name not in outlines:
+            continue
+        ppath = os.path.join(data_dir, "printed", name)
+        mpath = os.path.join(data_dir, "mixed", name)
+        truth = cells.read_dat(ppath[:-4] + ".dat").ravel()
+        hand_truth = cells.read_dat(mpath[:-4] + ".dat").ravel() if os.path.exists(mpath) else None
+        corners = cells.raw_corners(ppath, outlines[name])
+        printed = cells.load_raw_gray(ppath)
+        mixed = cells.load_raw_gray(mpath) if os.path.exists(mpath) else None
+        # Corner noise in proportion to the grid (a 40-px cell spans ~grid/9 photo pixels).
+        side = np.linalg.norm(corners[1] - corners[0]) / 9 / P
+        for j in range(jitters):
+            noise = 0 if j == 0 else rng.uniform(-jitter_px, jitter_px, (4, 2)) * side
+            for img, hand in ((printed, False), (mixed, True)):
+                if img is None:
+                    continue
+                warped = cells.warp_grid(img, corners + noise)
+                for i, cell in enumerate(cells.cells_of(warped)):
+                    d = int(truth[i])
+                    if hand and d != 0:
+                        continue  # printed cells of mixed/ duplicate printed/
+                    label = cells.class_of(int(hand_truth[i]) if hand else d, hand)
+                    xs.append(cells.preprocess(cell))
+                    ys.append(label)
+    return xs, ys
+
+
+# ---- synthetic cells -----------------------------------------------------------------------
+
+class GlyphCache:
+    def __init__(self):
+        self.cache = {}
+
+    def get(self, font, ch, stroke):
+        key = (font, ch, stroke)
+        if key not in self.cache:
+            f = ImageFont.truetype(font, 96)
+            img = Image.new("L", (200, 200), 0)
+            ImageDraw.Draw(img).text((40, 30), ch, fill=255, font=f, stroke_width=stroke,
+                                     stroke_fill=255)
+            a = np.array(img)
+            ys, xs = np.nonzero(a > 20)
+            self.cache[key] = None if len(xs) == 0 else a[ys.min():ys.max() + 1,
+                                                          xs.min():xs.max() + 1]
+        return self.cache[key]
+
+
+def load_handwriting():
+    """OpenCV's digits.png: 50 rows x 100 columns of 20x20 cells, five rows per digit 0-9."""
+    img = cv2.imread(DIGITS_PNG, cv2.IMREAD_GRAYSCALE)
+    out = {d: [] for d in range(1, 10)}
+    for r in range(50):
+        d = r // 5
+        if d == 0:
+            continue
+        for c in range(100):
+            g = img[r * 20:(r + 1) * 20, c * 20:(c + 1) * 20]
+            ys, xs = np.nonzero(g > 30)
+            if len(xs):
+                out[d].append(g[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return out
+
+
+def paste(alpha, glyph, cx, cy, height, width_scale):
+    """Blends glyph (0..255 coverage) into alpha, centred at (cx, cy), `height` px tall."""
+    gh, gw = glyph.shape
+    h = max(3, int(round(height)))
+    w = max(1, int(round(gw * h / gh * width_scale)))
+    g = cv2.resize(glyph, (w, h), interpolation=cv2.INTER_AREA if h < gh else cv2.INTER_LINEAR)
+    x0, y0 = int(round(cx - w / 2)), int(round(cy - h / 2))
+    H, W = alpha.shape
+    xa, ya, xb, yb = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
+    if xa >= xb or ya >= yb:
+        return
+    sub = g[ya - y0:yb - y0, xa - x0:xb - x0].astype(np.float32) / 255
+    alpha[ya:yb, xa:xb] = np.maximum(alpha[ya:yb, xa:xb], sub)
+
+
+class Synth:
+    """Renders a 3x3-cell neighbourhood (grid lines, neighbouring digits, uneven light), warps it
+    slightly and cuts out the centre cell: fragments of lines and neighbours come for free."""
+
+    def __init__(self, rng, fonts, hand):
+        self.rng, self.fonts, self.hand, self.glyphs = rng, fonts, hand, GlyphCache()
+
+    def printed_glyph(self, ch):
+        r = self.rng
+        for _ in range(5):
+            g = self.glyphs.get(self.fonts[r.integers(len(self.fonts))], ch, int(r.integers(0, 3)))
+            if g is not None:
+                return g
+        raise RuntimeError("no font renders " + ch)
+
+    def hand_glyph(self, d):
+        g = self.hand[d][self.rng.integers(len(self.hand[d]))]
+        k = self.rng.integers(-1, 3)  # pen thickness
+        if k > 0:
+            g = cv2.dilate(g, np.ones((k + 1, k + 1), np.uint8))
+        return g
+
+    def glyph(self, kind, value):
+        if kind == "hand":
+            return self.hand_glyph(value), self.rng.uniform(0.45, 0.85)
+        ch = str(value) if value < 10 else LETTERS[value - 10]
+        return self.printed_glyph(ch), self.rng.uniform(0.4, 0.75)
+
+    def cell(self, kind, value):
+        """kind: 'empty', 'printed' (value 1-16) or 'hand' (value 1-9)."""
+        r = self.rng
+        S = 3 * P
+        alpha = np.zeros((S, S), np.float32)
+        # Neighbours: each of the 8 is empty, printed or hand-written.
+        for nr in range(3):
+            for nc in range(3):
+                if nr == 1 and nc == 1:
+                    continue
+                u = r.random()
+                if u < 0.5:
+                    continue
+                nk = "printed" if u < 0.8 else "hand"
+                g, hf = self.glyph(nk, int(r.integers(1, 10)))
+                paste(alpha, g, nc * P + P / 2 + r.normal(0, 2), nr * P + P / 2 + r.normal(0, 2),
+                      hf * P, r.uniform(0.85, 1.15))
+        if kind != "empty":
+            g, hf = self.glyph(kind, value)
+            paste(alpha, g, P * 1.5 + r.normal(0, 1.5), P * 1.5 + r.normal(0, 1.5), hf * P,
+                  r.uniform(0.8, 1.2))
+        elif r.random() < 0.3:  # specks and short strokes in an otherwise empty cell
+            for _ in range(r.integers(1, 4)):
+                p = (int(r.integers(P, 2 * P)), int(r.integers(P, 2 * P)))
+                if r.random() < 0.5:
+                    cv2.circle(alpha, p, int(r.integers(0, 2)), r.uniform(0.2, 0.7), -1)
+                else:
+                    q = (p[0] + int(r.integers(-8, 9)), p[1] + int(r.integers(-8, 9)))
+                    cv2.line(alpha, p, q, r.uniform(0.1, 0.4), 1)
+        # Grid lines at the cell borders (thick on a box border), sometimes dotted or faint.
+        for i in range(4):
+            for vertical in (True, False):
+                t = int(r.choice([1, 1, 2, 2, 3, 4]))
+                dark = r.uniform(0.3, 1.0)
+                pos = i * P
+                line = np.zeros_like(alpha)
+                if vertical:
+                    cv2.line(line, (pos, 0), (pos, S), dark, t)
+                else:
+                    cv2.line(line, (0, pos), (S, pos), dark, t)
+                if r.random() < 0.1:  # dotted inner lines
+                    mask = (np.arange(S) // 2 % 2 == 0).astype(np.float32)
+                    line *= mask[:, None] if vertical else mask[None, :]
+                alpha = np.maximum(alpha, line)
+        # Paper, ink, uneven light.
+        paper = r.uniform(110, 250)
+        ink = r.uniform(0, max(paper - 60, 1))
+        img = paper - alpha * (paper - ink)
+        yy, xx = np.mgrid[0:S, 0:S].astype(np.float32) / S
+        img *= 1 + r.uniform(-0.25, 0.25) * (xx - 0.5) + r.uniform(-0.25, 0.25) * (yy - 0.5)
+        if r.random() < 0.2:  # a shadow edge
+            a = r.uniform(0, np.pi)
+            side = (np.cos(a) * (xx - 0.5) + np.sin(a) * (yy - 0.5)) > r.uniform(-0.2, 0.2)
+            img = np.where(side, img * r.uniform(0.6, 0.9), img)
+        # Perspective and detection error: the centre cell's corners move by a few pixels.
+        src = np.float32([[P, P], [2 * P, P], [2 * P, 2 * P], [P, 2 * P]])
+        dst_cell = np.float32([[0, 0], [P, 0], [P, P], [0, P]])
+        shift = r.uniform(-3.5, 3.5, 2)
+        moved = src + shift + r.uniform(-2.5, 2.5, (4, 2))
+        H = cv2.getPerspectiveTransform(np.float32(moved), dst_cell)
+        blur = r.uniform(0, 1.3)
+        if blur > 0.3:
+            img = cv2.GaussianBlur(img, (0, 0), blur * S / P / 3 + 0.3)
+        out = cv2.warpPerspective(img.astype(np.float32), H, (P, P), flags=cv2.INTER_LINEAR,
+                                  borderMode=cv2.BORDER_REPLICATE)
+        if r.random() < 0.5:
+            out = cv2.GaussianBlur(out, (0, 0), r.uniform(0.3, 1.0))
+        out = out + r.normal(0, r.uniform(0, 10), out.shape)
+        out = np.clip(out, 0, 255).astype(np.uint8)
+        if r.random() < 0.6:
+            q = int(r.integers(25, 95))
+            out = cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])[1],
+                               cv2.IMREAD_GRAYSCALE)
+        return out
+
+
+def synthetic(rng, counts):
+    fonts = list_fonts()
+    print(f"{len(fonts)} fonts")
+    s = Synth(rng, fonts, load_handwriting())
+    xs, ys = [], []
+    for v in range(1, 17):
+        for _ in range(counts["printed"] if v < 10 else counts["letter"]):
+            xs.append(cells.preprocess(s.cell("printed", v)))
+            ys.append(cells.class_of(v, False))
+    for v in range(1, 10):
+        for _ in range(counts["hand"]):
+            xs.append(cells.preprocess(s.cell("hand", v)))
+            ys.append(cells.class_of(v, True))
+    for _ in range(counts["empty"]):
+        xs.append(cells.preprocess(s.cell("empty", 0)))
+        ys.append(0)
+    return xs, ys, s
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default="/work/shared/datasets/wichtounet-train")
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--out", default=os.path.join(here, "build", "dataset.npz"))
+    ap.add_argument("--jitters", type=int, default=3)
+    ap.add_argument("--scale", type=float, default=1.0, help="multiplies synthetic counts")
+    ap.add_argument("--preview", help="write a PNG mosaic of synthetic cells here")
+    args = ap.parse_args()
+    rng = np.random.default_rng(20261122)
+    cv2.setRNGSeed(1)
+
+    train, holdout = cells.split_names(args.data)
+    with open(os.path.join(here, "holdout.txt"), "w") as f:
+        f.write("".join(n + "\n" for n in holdout))
+    rx, ry = real_cells(args.data, train, rng, args.jitters, 2.5)
+    print(f"real: {len(rx)} cells from {len(train)} photos, classes {np.bincount(ry)}")
+    k = args.scale
+    counts = {"printed": int(1500 * k), "letter": int(1500 * k), "hand": int(1000 * k),
+              "empty": int(4000 * k)}
+    sx, sy, synth = synthetic(rng, counts)
+    print(f"synthetic: {len(sx)} cells")
+    if args.preview:
+        tiles = [synth.cell(kd, v) for kd, v in [("printed", d) for d in range(1, 17)] +
+                 [("hand", d) for d in range(1, 10)] + [("empty", 0)] * 7 for _ in range(1)]
+        tiles += [synth.cell("printed", int(rng.integers(1, 17))) for _ in range(32)]
+        rows = [np.hstack(tiles[i:i + 16]) for i in range(0, 64, 16)]
+        cv2.imwrite(args.preview, np.vstack(rows))
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    x = np.stack(rx + sx).astype(np.float32)
+    y = np.array(ry + sy, dtype=np.int64)
+    real = np.array([1] * len(rx) + [0] * len(sx), dtype=np.uint8)
+    np.savez_compressed(args.out, x=x, y=y, real=real)
+    print(f"wrote {args.out}: {len(y)} samples, per class {np.bincount(y, minlength=cells.NUM_CLASSES)}")
+
+
+if __name__ == "__main__":
+    main()
