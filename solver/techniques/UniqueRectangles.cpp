@@ -255,7 +255,7 @@ public:
                     Step step = RectangleStep(grid, technique(), rect);
                     step.eliminations = {{p, b}, {q, b}};
                     step.units.push_back(unit);
-                    step.explanation = Intro(g, "4", rect) + "; in " + g.unitName(unit) + " " +
+                    step.explanation = Intro(g, "4", rect) + "; in " + g.unitName(unit) + ", " +
                                        DigitText(a) + " can only go in " + g.cellName(p) + " or " +
                                        g.cellName(q) + ", so " + RemovalText(g, step.eliminations) +
                                        ".";

@@ -145,7 +145,7 @@ private:
                 step.units = {unit};
                 step.explanation = "W-Wing: " + g.cellName(a) + " and " + g.cellName(b) +
                                    " are both " + CandidateText(DigitBit(x) | DigitBit(y)) +
-                                   ", and in " + g.unitName(unit) + " " + DigitText(x) +
+                                   ", and in " + g.unitName(unit) + ", " + DigitText(x) +
                                    " can only go in " + g.cellName(pa) + " (seeing " +
                                    g.cellName(a) + ") or " + g.cellName(pb) + " (seeing " +
                                    g.cellName(b) + "), so one of the two cells is " + DigitText(y) +
