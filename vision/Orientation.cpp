@@ -27,6 +27,22 @@ int CentreInk(const cv::Mat& cell) {
 
 }  // namespace
 
+bool LooksUpright(const std::vector<CellReading>& cells) {
+    // A newspaper grid has a score of digits; fewer and the evidence is too thin to trust.
+    constexpr int kMinDigits = 12;
+    constexpr double kMinMean = 0.97, kMinEach = 0.6;
+    int digits = 0;
+    double sum = 0, lowest = 1;
+    for (const auto& cell : cells) {
+        const CellGuess& best = cell.best();
+        if (!best.digit) continue;
+        ++digits;
+        sum += best.probability;
+        lowest = std::min<double>(lowest, best.probability);
+    }
+    return digits >= kMinDigits && sum / digits >= kMinMean && lowest >= kMinEach;
+}
+
 WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns) {
     WarpedGrid turned{grid.size, {}};
     switch (((quarterTurns % 4) + 4) % 4) {

@@ -33,6 +33,24 @@ double Cost(float best, float alternative) {
            std::log(std::max<double>(alternative, kFloor));
 }
 
+// The guesses of every cell, each with "empty" among them: a classifier keeps its few likeliest
+// digits, but a smudge read as a faint digit must still be able to turn back into paper. The
+// empty guess gets the probability the listed guesses leave over.
+std::vector<CellReading> WithEmptyGuess(const std::vector<CellReading>& cells) {
+    constexpr float kMinLeftOver = 1e-4f;
+    std::vector<CellReading> out = cells;
+    for (auto& reading : out) {
+        float sum = 0;
+        bool hasEmpty = false;
+        for (const auto& g : reading.guesses) {
+            sum += g.probability;
+            hasEmpty |= g.digit == 0;
+        }
+        if (!hasEmpty) reading.guesses.push_back({0, false, std::max(kMinLeftOver, 1 - sum)});
+    }
+    return out;
+}
+
 std::vector<Alternative> SortedAlternatives(const std::vector<CellReading>& cells) {
     std::vector<Alternative> all;
     for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell) {
@@ -85,9 +103,10 @@ void Validate(const std::vector<CellReading>& cells, const Geometry& geometry) {
 
 }  // namespace
 
-RepairedReading RepairReading(const std::vector<CellReading>& cells, const Geometry& geometry,
+RepairedReading RepairReading(const std::vector<CellReading>& readings, const Geometry& geometry,
                               const RepairOptions& options) {
-    Validate(cells, geometry);
+    Validate(readings, geometry);
+    const std::vector<CellReading> cells = WithEmptyGuess(readings);
     const std::vector<Alternative> alternatives = SortedAlternatives(cells);
     const double maxCost = -std::log(options.minLikelihoodRatio);
     std::vector<int> firstChoice(cells.size(), 0);
@@ -124,7 +143,11 @@ RepairedReading RepairReading(const std::vector<CellReading>& cells, const Geome
     // next sets are "also take i+1" and "take i+1 instead of i"; every set comes up once.
     std::priority_queue<ChangeSet, std::vector<ChangeSet>, std::greater<>> queue;
     if (!alternatives.empty()) queue.push({alternatives[0].cost, {0}});
-    while (!found && !queue.empty() && result.boardsTried < options.maxBoards) {
+    // Sets rejected for a duplicate cost little but are bounded too.
+    const long maxSets = 20L * options.maxBoards;
+    for (long sets = 0;
+         !found && !queue.empty() && result.boardsTried < options.maxBoards && sets < maxSets;
+         ++sets) {
         ChangeSet set = queue.top();
         queue.pop();
         if (set.cost > maxCost) break;

@@ -1,0 +1,187 @@
+#include "vision/ReadSudoku.h"
+
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+#include <opencv2/imgproc.hpp>
+
+#include "vision/ClassifierLoader.h"
+#include "vision/GridDetector.h"
+#include "vision/GridWarper.h"
+#include "vision/ImageDecode.h"
+#include "vision/Orientation.h"
+#include "vision/ReadingRepair.h"
+
+namespace sudoku {
+namespace {
+
+// Grids are found and straightened on an image whose longer side is at most this: larger
+// photos only cost time (a 9x9 grid needs 360 pixels), and JPEGs are decoded down to at least
+// kDecodeSide by the decoder itself.
+constexpr int kWorkSide = 1024;
+constexpr int kDecodeSide = 640;
+
+class Stopwatch {
+public:
+    double lap() {
+        const auto now = std::chrono::steady_clock::now();
+        const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+        last_ = now;
+        return ms;
+    }
+
+private:
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+Reading Failure(ReadStatus status, std::string message) {
+    Reading r;
+    r.status = status;
+    r.message = std::move(message);
+    return r;
+}
+
+// The corners of the upright board: turning the straightened grid clockwise makes its old
+// bottom-left corner the new top-left.
+std::array<cv::Point2f, 4> UprightCorners(const Quad& corners, int quarterTurns, double scale) {
+    std::array<cv::Point2f, 4> upright;
+    for (int i = 0; i < 4; ++i)
+        upright[i] = corners[(i + 4 - quarterTurns % 4) % 4] * (1 / scale);
+    return upright;
+}
+
+std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaired) {
+    switch (verdict) {
+        case RepairVerdict::Unique:
+            return repaired.changed.empty() ? "" : "read with corrections";
+        case RepairVerdict::NoSolution:
+            return "the digits read break the rules or allow no solution, and no plausible "
+                   "correction was found";
+        case RepairVerdict::Multiple:
+            return "the digits read allow more than one solution, and no plausible correction "
+                   "was found";
+    }
+    return {};
+}
+
+// The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
+Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
+                 double decodeMs) {
+    const auto geometry = Geometry::ForSize(options.size);
+    if (!geometry) throw std::invalid_argument("the grid size has no rectangular boxes");
+    cv::Mat work = gray;
+    const double shrink = std::min(1.0, double(kWorkSide) / std::max(gray.cols, gray.rows));
+    if (shrink < 1) cv::resize(gray, work, {}, shrink, shrink, cv::INTER_AREA);
+    scale *= shrink;
+
+    const auto candidate = DetectGrid(work, options.size);
+    if (!candidate) {
+        Reading r = Failure(ReadStatus::NotFound, "no Sudoku grid found in the photo");
+        r.millis = {decodeMs, clock.lap(), 0, 0};
+        return r;
+    }
+    const GridLattice lattice = RefineLattice(work, candidate->corners, options.size);
+    WarpedGrid warped = WarpLattice(work, lattice);
+    const double detectMs = clock.lap();
+
+    std::shared_ptr<const CellClassifier> classifier = options.classifier;
+    try {
+        if (!classifier) classifier = LoadClassifier(options.engine, options.modelPath);
+    } catch (const std::exception& e) {
+        Reading r = Failure(ReadStatus::Error, e.what());
+        r.millis = {decodeMs, detectMs, clock.lap(), 0};
+        return r;
+    }
+    std::vector<CellReading> cells = classifier->classify(warped);
+    // Most photos are upright: only a doubtful reading pays for the rotation probe.
+    int turns = 0;
+    if (options.tryRotations && !LooksUpright(cells)) {
+        turns = FindUprightTurns(warped, *classifier);
+        if (turns) cells = classifier->classify(RotateGrid(warped, turns));
+    }
+    const double readMs = clock.lap();
+
+    RepairOptions repairOptions;
+    repairOptions.maxBoards = options.maxRepairEffort;
+    repairOptions.uncertainBelow = options.uncertainBelow;
+    const RepairedReading repaired = RepairReading(cells, *geometry, repairOptions);
+
+    Reading r;
+    r.status = repaired.verdict == RepairVerdict::Unique     ? ReadStatus::Solved
+               : repaired.verdict == RepairVerdict::Multiple ? ReadStatus::Multiple
+                                                             : ReadStatus::NoSolution;
+    r.message = VerdictMessage(repaired.verdict, repaired);
+    r.corners = UprightCorners(lattice.corners(), turns, scale);
+    r.size = options.size;
+    r.givens = repaired.givens;
+    r.handwritten = repaired.handwritten;
+    r.solution = repaired.solution;
+    r.uncertain = repaired.uncertain;
+    r.changed = repaired.changed;
+    r.millis = {decodeMs, detectMs, readMs, clock.lap()};
+    return r;
+}
+
+}  // namespace
+
+std::string_view ReadStatusId(ReadStatus status) {
+    switch (status) {
+        case ReadStatus::Solved:
+            return "solved";
+        case ReadStatus::NoSolution:
+            return "no-solution";
+        case ReadStatus::Multiple:
+            return "multiple";
+        case ReadStatus::NotFound:
+            return "not-found";
+        case ReadStatus::Error:
+            return "error";
+    }
+    return "error";
+}
+
+std::string_view EngineId(Engine engine) {
+    return engine == Engine::Tesseract ? "tesseract" : "cnn";
+}
+
+Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options) {
+    Stopwatch clock;
+    const cv::Mat gray = ToGray(photo);
+    const double convertMs = clock.lap();
+    return ReadGray(gray, 1.0, options, clock, convertMs);
+}
+
+Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options) {
+    Stopwatch clock;
+    const GrayForReading decoded = DecodeGrayForReading(encoded, kDecodeSide);
+    if (!decoded) {
+        Reading r = Failure(ReadStatus::Error, decoded.error);
+        r.millis.decode = clock.lap();
+        return r;
+    }
+    if (std::min(decoded.gray.rows, decoded.gray.cols) < kMinPhotoSide * decoded.scale) {
+        Reading r = Failure(ReadStatus::Error, "the photo is smaller than 64x64 pixels");
+        r.millis.decode = clock.lap();
+        return r;
+    }
+    const double decodeMs = clock.lap();
+    return ReadGray(decoded.gray, decoded.scale, options, clock, decodeMs);
+}
+
+Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options) {
+    Stopwatch clock;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Failure(ReadStatus::Error, "cannot open " + path.string());
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                          std::istreambuf_iterator<char>());
+    const double readFileMs = clock.lap();
+    Reading r = ReadSudoku(bytes, options);
+    r.millis.decode += readFileMs;
+    if (r.status == ReadStatus::Error && r.message.find(path.string()) == std::string::npos)
+        r.message = path.string() + ": " + r.message;
+    return r;
+}
+
+}  // namespace sudoku
