@@ -1,6 +1,12 @@
 #pragma once
 // Human-style solving: repeatedly applies the simplest technique that makes progress, recording
 // every step with its explanation. Also the step-by-step API the hint command and overlay use.
+//
+// Techniques are tried in Technique order (simplest first) from the registry (Strategies.h);
+// those without an implementation are skipped. Every step changes the grid, so a solve ends after
+// at most (cells + candidates) steps: a strategy returning a step that changes nothing is a bug
+// and makes nextStep's callers here throw std::logic_error rather than loop. Works on every grid
+// size; the puzzle is not validated (a broken grid just leaves the solver stuck sooner).
 
 #include <optional>
 #include <vector>
@@ -26,9 +32,10 @@ public:
 
     // The step of the simplest technique that changes something; empty when solved or stuck.
     std::optional<Step> nextStep(const CandidateGrid& grid) const;
-    // Applies naked and hidden singles until none is left; returns the steps taken.
+    // Applies naked and hidden singles (within `hardest`) until none is left; returns the steps.
     std::vector<Step> fillSingles(CandidateGrid& grid) const;
-    // Solves as far as the techniques go.
+    // Solves as far as the techniques go: the steps in order, the grid they lead to, and whether
+    // it is complete. Placed digits get CellOrigin::Filled.
     LogicalResult solve(const Board& puzzle) const;
     LogicalResult solve(CandidateGrid grid) const;
 
