@@ -4,9 +4,9 @@
 //
 // Techniques are tried in Technique order (simplest first) from the registry (Strategies.h);
 // those without an implementation are skipped. Every step changes the grid, so a solve ends after
-// at most (cells + candidates) steps: a strategy returning a step that changes nothing is a bug
-// and makes nextStep's callers here throw std::logic_error rather than loop. Works on every grid
-// size; the puzzle is not validated (a broken grid just leaves the solver stuck sooner).
+// at most (cells + candidates) steps. A strategy returning a step that changes nothing is a bug:
+// fillSingles and solve then throw std::logic_error rather than loop. Works on every grid size;
+// the puzzle is not validated (a broken grid just leaves the solver stuck sooner).
 
 #include <optional>
 #include <vector>
