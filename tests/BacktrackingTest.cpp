@@ -1,0 +1,298 @@
+// The backtracking solvers: every registered 9x9 solver over the corpus (counts and solutions
+// cross-checked by two solvers when it was made), the any-size search on every grid shape, and
+// the edges of the SolveFast9 contract.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "solver/Backtracking.h"
+#include "solver/FastSolver9.h"
+#include "solver/Solvers.h"
+
+namespace sudoku {
+namespace {
+
+struct CorpusEntry {
+    std::string puzzle;
+    int count = 0;  // capped at kCorpusCap
+    std::string solution;
+};
+
+constexpr int kCorpusCap = 10;
+
+std::vector<CorpusEntry> LoadCorpus() {
+    std::ifstream in(SUDOKU_SOURCE_DIR "/tests/data/corpus.txt");
+    std::vector<CorpusEntry> entries;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        const auto first = line.find(':'), second = line.find(':', first + 1);
+        entries.push_back({line.substr(0, first),
+                           std::stoi(line.substr(first + 1, second - first - 1)),
+                           line.substr(second + 1)});
+    }
+    return entries;
+}
+
+bool IsValidSolution9(const std::string& puzzle, const std::string& solution) {
+    Board p(Geometry(3, 3)), s(Geometry(3, 3));
+    if (solution.size() != 81) return false;
+    for (int cell = 0; cell < 81; ++cell) {
+        if (puzzle[cell] >= '1' && puzzle[cell] <= '9') p.set(cell, puzzle[cell] - '0');
+        if (solution[cell] < '1' || solution[cell] > '9') return false;
+        s.set(cell, solution[cell] - '0');
+    }
+    return IsSolutionOf(p, s);
+}
+
+TEST(Corpus, HasEveryKindOfPuzzle) {
+    const auto corpus = LoadCorpus();
+    ASSERT_GE(corpus.size(), 100u);
+    int unique = 0, none = 0, several = 0;
+    for (const auto& e : corpus) {
+        ASSERT_EQ(e.puzzle.size(), 81u) << e.puzzle;
+        unique += e.count == 1;
+        none += e.count == 0;
+        several += e.count > 1;
+        if (e.count == 1) {
+            EXPECT_TRUE(IsValidSolution9(e.puzzle, e.solution)) << e.puzzle;
+        }
+    }
+    EXPECT_GE(unique, 50);
+    EXPECT_GE(none, 10);
+    EXPECT_GE(several, 10);
+}
+
+class EverySolver : public ::testing::TestWithParam<SolverInfo> {};
+
+// Limit 2 is the uniqueness check every caller uses: the count, and the one solution.
+TEST_P(EverySolver, CountsAndSolvesTheCorpusUpToTwo) {
+    const SolverInfo& solver = GetParam();
+    for (const auto& e : LoadCorpus()) {
+        char solution[81];
+        std::uint64_t guesses = 0;
+        const int count = solver.solve(e.puzzle.c_str(), 2, solution, &guesses);
+        ASSERT_EQ(count, std::min(e.count, 2)) << solver.name << " " << e.puzzle;
+        if (count == 0) continue;
+        const std::string found(solution, 81);
+        EXPECT_TRUE(IsValidSolution9(e.puzzle, found)) << solver.name << " " << e.puzzle;
+        if (e.count == 1) {
+            EXPECT_EQ(found, e.solution) << solver.name << " " << e.puzzle;
+        }
+    }
+}
+
+// Larger limits count further: the corpus holds counts up to its cap.
+TEST_P(EverySolver, CountsSeveralSolutionsUpToTheLimit) {
+    const SolverInfo& solver = GetParam();
+    for (const auto& e : LoadCorpus()) {
+        if (e.count < 2) continue;
+        char solution[81];
+        std::uint64_t guesses = 0;
+        EXPECT_EQ(solver.solve(e.puzzle.c_str(), kCorpusCap, solution, &guesses), e.count)
+            << solver.name << " " << e.puzzle;
+        EXPECT_EQ(solver.solve(e.puzzle.c_str(), 1, solution, &guesses), 1)
+            << solver.name << " " << e.puzzle;
+        EXPECT_TRUE(IsValidSolution9(e.puzzle, std::string(solution, 81))) << solver.name;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, EverySolver,
+                         ::testing::ValuesIn(AllSolvers().begin(), AllSolvers().end()),
+                         [](const auto& p) { return std::string(p.param.name); });
+
+TEST(Solvers, RegistryFindsByNameAndFastIsTheDefault) {
+    ASSERT_FALSE(AllSolvers().empty());
+    EXPECT_EQ(AllSolvers().front().name, "fast");
+    ASSERT_NE(FindSolver("generic"), nullptr);
+    EXPECT_EQ(FindSolver("generic")->solve, &SolveGeneric9);
+    EXPECT_EQ(FindSolver("no such solver"), nullptr);
+}
+
+TEST(SolveFast9, GuessesOnlyWhenPropagationStalls) {
+    // A solution with a few cells blanked falls to singles; the hardest lists need guesses.
+    const auto corpus = LoadCorpus();
+    std::uint64_t guesses = 99;
+    std::string nearlyFull = corpus.front().solution;
+    for (int cell : {0, 10, 20, 40, 80})
+        nearlyFull[cell] = '.';
+    ASSERT_EQ(SolveFast9(nearlyFull.c_str(), 2, nullptr, &guesses), 1);
+    EXPECT_EQ(guesses, 0u);
+    std::uint64_t most = 0;
+    int withoutGuessing = 0;
+    for (const auto& e : corpus) {
+        SolveFast9(e.puzzle.c_str(), 2, nullptr, &guesses);
+        most = std::max(most, guesses);
+        withoutGuessing += e.count == 1 && guesses == 0;
+    }
+    EXPECT_GT(most, 10u);
+    EXPECT_GT(withoutGuessing, 10);
+}
+
+TEST(SolveFast9, TakesZeroOrDotOrAnythingElseAsEmpty) {
+    const std::string puzzle = LoadCorpus().front().puzzle;
+    std::string zeros = puzzle, others = puzzle;
+    std::replace(zeros.begin(), zeros.end(), '.', '0');
+    std::replace(others.begin(), others.end(), '.', 'x');
+    char a[81], b[81], c[81];
+    ASSERT_EQ(SolveFast9(puzzle.c_str(), 2, a, nullptr), 1);
+    ASSERT_EQ(SolveFast9(zeros.c_str(), 2, b, nullptr), 1);
+    ASSERT_EQ(SolveFast9(others.c_str(), 2, c, nullptr), 1);
+    EXPECT_EQ(std::string(a, 81), std::string(b, 81));
+    EXPECT_EQ(std::string(a, 81), std::string(c, 81));
+}
+
+TEST(CountSolutions, NineByNineMatchesTheGenericSearch) {
+    for (const auto& e : LoadCorpus()) {
+        Board puzzle(Geometry(3, 3));
+        for (int cell = 0; cell < 81; ++cell)
+            if (e.puzzle[cell] != '.') puzzle.set(cell, e.puzzle[cell] - '0');
+        const SolveResult fast = CountSolutions(puzzle, 2);
+        const SolveResult generic = CountSolutionsGeneric(puzzle, 2);
+        ASSERT_EQ(fast.count, generic.count) << e.puzzle;
+        if (e.count == 1) {
+            EXPECT_EQ(fast.solution, generic.solution) << e.puzzle;
+            EXPECT_EQ(fast.solution.toLine(), e.solution);
+            // Clues stay givens; the rest is marked as filled by the program.
+            for (int cell = 0; cell < 81; ++cell)
+                EXPECT_EQ(fast.solution.origin(cell),
+                          puzzle.isEmpty(cell) ? CellOrigin::Filled : CellOrigin::Given);
+        }
+    }
+}
+
+// A valid grid of any shape: the shifted pattern, then rows shuffled inside bands, bands
+// shuffled, the same for columns and stacks, and the digits relabelled.
+Board RandomGrid(const Geometry& g, std::mt19937& rng) {
+    const int n = g.size(), br = g.boxRows(), bc = g.boxCols();
+    auto shuffled = [&](int k) {
+        std::vector<int> v(k);
+        for (int i = 0; i < k; ++i)
+            v[i] = i;
+        std::shuffle(v.begin(), v.end(), rng);
+        return v;
+    };
+    const auto digits = shuffled(n), bands = shuffled(n / br), stacks = shuffled(n / bc);
+    std::vector<int> rows(n), cols(n);
+    for (int b = 0; b < n / br; ++b) {
+        const auto inside = shuffled(br);
+        for (int i = 0; i < br; ++i)
+            rows[b * br + i] = bands[b] * br + inside[i];
+    }
+    for (int s = 0; s < n / bc; ++s) {
+        const auto inside = shuffled(bc);
+        for (int i = 0; i < bc; ++i)
+            cols[s * bc + i] = stacks[s] * bc + inside[i];
+    }
+    Board grid(g);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            const int pr = rows[r], pc = cols[c];
+            grid.set(g.cellAt(r, c), digits[(bc * (pr % br) + pr / br + pc) % n] + 1);
+        }
+    return grid;
+}
+
+Board Blanked(const Board& grid, double share, std::mt19937& rng) {
+    Board puzzle = grid;
+    std::bernoulli_distribution blank(share);
+    for (int cell = 0; cell < grid.cellCount(); ++cell)
+        if (blank(rng)) puzzle.clear(cell);
+    return puzzle;
+}
+
+class EveryShape : public ::testing::TestWithParam<int> {
+protected:
+    Geometry g_ = *Geometry::ForSize(GetParam());
+};
+
+TEST_P(EveryShape, PatternGridIsValid) {
+    std::mt19937 rng(GetParam());
+    const Board grid = RandomGrid(g_, rng);
+    EXPECT_TRUE(IsSolutionOf(grid, grid));
+    const SolveResult r = CountSolutionsGeneric(grid, 2);
+    EXPECT_EQ(r.count, 1);
+    EXPECT_EQ(r.guesses, 0u);
+}
+
+TEST_P(EveryShape, SolvesBlankedGridsKeepingTheClues) {
+    std::mt19937 rng(100 + GetParam());
+    // Big grids near half blank are the hard region for any backtracker (like quasigroup
+    // completion); newspaper-like puzzles of those sizes keep more clues.
+    const double shares[] = {0.2, 0.35, GetParam() >= 16 ? 0.4 : 0.55};
+    for (double share : shares)
+        for (int round = 0; round < 3; ++round) {
+            const Board grid = RandomGrid(g_, rng);
+            const Board puzzle = Blanked(grid, share, rng);
+            const SolveResult r = CountSolutions(puzzle, 2);
+            ASSERT_GE(r.count, 1) << puzzle.toLine();
+            EXPECT_TRUE(IsSolutionOf(puzzle, r.solution)) << puzzle.toLine();
+            if (r.count == 1) {
+                EXPECT_EQ(r.solution, grid) << puzzle.toLine();
+            }
+        }
+}
+
+TEST_P(EveryShape, OneMissingCellHasOneSolution) {
+    std::mt19937 rng(200 + GetParam());
+    const Board grid = RandomGrid(g_, rng);
+    Board puzzle = grid;
+    puzzle.clear(g_.cellCount() / 2);
+    const SolveResult r = CountSolutions(puzzle, 2);
+    EXPECT_EQ(r.count, 1);
+    EXPECT_EQ(r.solution, grid);
+}
+
+// Two rows of one band and two columns of different stacks whose four cells hold a, b / b, a:
+// blanking them leaves exactly two solutions (the swap), whatever the size.
+TEST_P(EveryShape, SwappableRectangleHasTwoSolutions) {
+    std::mt19937 rng(300 + GetParam());
+    const Board grid = RandomGrid(g_, rng);
+    const int n = g_.size();
+    for (int r1 = 0; r1 < n; ++r1)
+        for (int r2 = r1 + 1; r2 < n && r2 / g_.boxRows() == r1 / g_.boxRows(); ++r2)
+            for (int c1 = 0; c1 < n; ++c1)
+                for (int c2 = c1 + 1; c2 < n; ++c2) {
+                    if (c1 / g_.boxCols() == c2 / g_.boxCols()) continue;
+                    const int a = g_.cellAt(r1, c1), b = g_.cellAt(r1, c2);
+                    const int c = g_.cellAt(r2, c1), d = g_.cellAt(r2, c2);
+                    if (grid.value(a) != grid.value(d) || grid.value(b) != grid.value(c)) continue;
+                    Board puzzle = grid;
+                    for (int cell : {a, b, c, d})
+                        puzzle.clear(cell);
+                    const SolveResult two = CountSolutions(puzzle, 5);
+                    EXPECT_EQ(two.count, 2);
+                    EXPECT_TRUE(IsSolutionOf(puzzle, two.solution));
+                    EXPECT_EQ(CountSolutions(puzzle, 1).count, 1);
+                    return;
+                }
+    GTEST_SKIP() << "no swappable rectangle in this grid";
+}
+
+TEST_P(EveryShape, ClashingCluesHaveNoSolution) {
+    Board puzzle(g_);
+    puzzle.set(g_.cellAt(0, 0), 1);
+    puzzle.set(g_.cellAt(0, g_.size() - 1), 1);
+    EXPECT_EQ(CountSolutions(puzzle, 2).count, 0);
+    Board column(g_);
+    column.set(g_.cellAt(1, 0), 2);
+    column.set(g_.cellAt(g_.size() - 1, 0), 2);
+    EXPECT_EQ(CountSolutions(column, 2).count, 0);
+}
+
+TEST_P(EveryShape, EmptyGridHasManySolutions) {
+    const Board empty(g_);
+    const SolveResult r = CountSolutions(empty, 2);
+    EXPECT_EQ(r.count, 2);
+    EXPECT_TRUE(IsSolutionOf(empty, r.solution));
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, EveryShape, ::testing::Values(4, 6, 8, 9, 12, 16, 25));
+
+}  // namespace
+}  // namespace sudoku
