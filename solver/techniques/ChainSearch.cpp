@@ -14,7 +14,7 @@ namespace {
 constexpr int kStateBudget = 400000;
 // Almost locked sets a search may use, and their largest size: the sets of up to four cells
 // cover what human solvers use; the cap bounds the graph on big grids.
-constexpr int kMaxAlsCount = 240;
+constexpr int kMaxAlsCount = 600;
 constexpr int kMaxAlsCells = 4;
 
 // The implication graph of one candidate grid. Nodes 0 .. cellCount*size-1 are candidates
@@ -36,8 +36,6 @@ public:
     int nodeCount() const { return nodeCount_; }
     int candidateNodes() const { return g_.cellCount() * n_; }
     bool isExtra(int node) const { return node >= candidateNodes(); }
-    // Nodes a search starts from: candidates and groups.
-    int startCount() const { return alsBase(); }
     bool present(int node) const {
         if (isExtra(node)) return true;
         const int cell = node / n_;
@@ -295,10 +293,8 @@ public:
           depth_(parent_.size(), 0),
           stamp_(parent_.size(), -1) {}
 
-    // Sets' nodes are not starts: a chain read backwards is a chain too, so one that starts at a
-    // set is found from its other end (unless both ends are sets).
     std::optional<Chain> run() {
-        for (int node = 0; node < graph_.startCount() && budget_ > 0; ++node)
+        for (int node = 0; node < graph_.nodeCount() && budget_ > 0; ++node)
             if (graph_.present(node)) search(node);
         if (bestEnd_ < 0) return std::nullopt;
         return best_;
