@@ -1,5 +1,6 @@
 #include "solver/LogicalSolver.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -32,13 +33,17 @@ void CheckProgress(const Step& step) {
 
 // Applies the simplest step up to `hardest` until solved or stuck.
 std::vector<Step> Run(CandidateGrid& grid, Technique hardest) {
+    // Counted down rather than asking isSolved(), which scans the board, on every step.
+    std::size_t empty =
+        static_cast<std::size_t>(grid.board().cellCount() - grid.board().filledCount());
     std::vector<Step> steps;
-    steps.reserve(static_cast<std::size_t>(grid.board().cellCount() - grid.board().filledCount()));
-    while (!grid.isSolved()) {
+    steps.reserve(empty);
+    while (empty > 0) {
         auto step = FirstStep(grid, hardest);
         if (!step) break;
         CheckProgress(*step);
         ApplyStep(grid, *step);
+        empty -= std::min(empty, step->placements.size());
         steps.push_back(std::move(*step));
     }
     return steps;

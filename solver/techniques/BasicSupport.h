@@ -26,6 +26,20 @@ inline UnitPlaces PlacesIn(const CandidateGrid& grid, int unit) {
     return places;
 }
 
+// Bit counting without popcount: the build targets plain x86-64, where __builtin_popcount is a
+// library call, and these tests sit in the hottest loops of the solver.
+inline bool AtMostBits(Mask m, int k) {
+    for (int i = 0; i < k && m; ++i)
+        m &= m - 1;
+    return m == 0;
+}
+inline bool ExactlyBits(Mask m, int k) {
+    return AtMostBits(m, k) && !AtMostBits(m, k - 1);
+}
+inline bool SeveralBits(Mask m) {
+    return (m & (m - 1)) != 0;
+}
+
 // Looks for k of the n masks whose union has exactly k bits (the shape of every subset and fish
 // pattern) and calls visit(chosen, unionMask) for each, in lexicographic order of indices, until
 // visit returns true; returns whether it did. Branches whose union already exceeds k bits are
@@ -39,7 +53,7 @@ bool ForEachTightSubset(const Mask* masks, int n, int k, Visit&& visit) {
     int next = 0;
     while (true) {
         if (depth == k) {
-            if (CountDigits(unions[k]) == k && visit(chosen, unions[k])) return true;
+            if (ExactlyBits(unions[k], k) && visit(chosen, unions[k])) return true;
             next = chosen[--depth] + 1;
             continue;
         }
@@ -49,7 +63,7 @@ bool ForEachTightSubset(const Mask* masks, int n, int k, Visit&& visit) {
             continue;
         }
         const Mask u = unions[depth] | masks[next];
-        if (CountDigits(u) <= k) {
+        if (AtMostBits(u, k)) {
             chosen[depth] = next;
             unions[depth + 1] = u;
             ++depth;

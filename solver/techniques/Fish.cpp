@@ -50,8 +50,7 @@ private:
         std::array<Mask, kMaxSize> masks{};
         int count = 0;
         for (int i = 0; i < n; ++i) {
-            const int c = CountDigits(lines[i]);
-            if (c >= 2 && c <= k_) {
+            if (SeveralBits(lines[i]) && AtMostBits(lines[i], k_)) {
                 items[count] = i;
                 masks[count++] = lines[i];
             }

@@ -38,7 +38,7 @@ public:
             const UnitPlaces places = PlacesIn(grid, unit);
             for (int d = 1; d <= n; ++d) {
                 const Mask where = places[d - 1];
-                if (CountDigits(where) < 2) continue;  // none, or a hidden single
+                if (!SeveralBits(where)) continue;  // none, or a hidden single
                 const int target = lockedUnit(g, unit, where);
                 if (target < 0) continue;
                 if (auto step = makeStep(grid, unit, target, d, where)) return step;

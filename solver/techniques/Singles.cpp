@@ -16,9 +16,8 @@ public:
     std::optional<Step> find(const CandidateGrid& grid) const override {
         const Geometry& g = grid.geometry();
         for (int cell = 0; cell < g.cellCount(); ++cell) {
-            const Mask m = grid.candidates(cell);
-            if (grid.value(cell) == 0 && m != 0 && (m & (m - 1)) == 0)
-                return MakeStep(g, cell, OnlyDigit(m));
+            const Mask m = grid.candidates(cell);  // filled cells have none
+            if (m != 0 && !SeveralBits(m)) return MakeStep(g, cell, OnlyDigit(m));
         }
         return std::nullopt;
     }

@@ -44,7 +44,7 @@ private:
             const Mask m = grid.candidates(cells[i]);
             if (m == 0) continue;
             ++open;
-            if (CountDigits(m) <= k_) {
+            if (AtMostBits(m, k_)) {
                 items[count] = i;
                 masks[count++] = m;
             }
@@ -111,10 +111,10 @@ private:
         std::array<Mask, kMaxSize> masks{};
         int count = 0, open = 0;
         for (int d = 1; d <= n; ++d) {
-            const int c = CountDigits(places[d - 1]);
-            if (c == 0) continue;
+            const Mask where = places[d - 1];
+            if (where == 0) continue;
             ++open;
-            if (c >= 2 && c <= k_) {
+            if (SeveralBits(where) && AtMostBits(where, k_)) {
                 items[count] = d;
                 masks[count++] = places[d - 1];
             }
