@@ -178,7 +178,39 @@ GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size) {
     return RefineOnce(gray, FittedQuad(first), size);
 }
 
-WarpedGrid WarpLattice(const cv::Mat& gray, const GridLattice& lattice) {
+namespace {
+
+// Mean distance between neighbouring intersections: the cell side in the image.
+double MeanCellSide(const GridLattice& lattice) {
+    double sum = 0;
+    int count = 0;
+    for (int r = 0; r <= lattice.size; ++r) {
+        for (int c = 0; c < lattice.size; ++c) {
+            sum += cv::norm(lattice.at(r, c + 1) - lattice.at(r, c));
+            sum += cv::norm(lattice.at(c + 1, r) - lattice.at(c, r));
+            count += 2;
+        }
+    }
+    return sum / count;
+}
+
+}  // namespace
+
+WarpedGrid WarpLattice(const cv::Mat& image, const GridLattice& fullLattice) {
+    // Sampling a big grid straight down to kCellPixels would alias thin strokes away; shrink
+    // the grid's region by area averaging first, so every photo size gives the same cells.
+    cv::Mat gray = image;
+    GridLattice lattice = fullLattice;
+    const double shrink = kCellPixels / MeanCellSide(fullLattice);
+    if (shrink < 0.8) {
+        const cv::Rect box =
+            cv::boundingRect(fullLattice.points) & cv::Rect(0, 0, image.cols, image.rows);
+        if (box.area() > 0) {
+            cv::resize(image(box), gray, {}, shrink, shrink, cv::INTER_AREA);
+            for (auto& p : lattice.points)
+                p = (p - cv::Point2f(box.tl())) * shrink;
+        }
+    }
     const int size = lattice.size;
     const int side = size * kCellPixels;
     cv::Mat mapX(side, side, CV_32F), mapY(side, side, CV_32F);

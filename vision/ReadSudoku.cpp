@@ -17,10 +17,9 @@
 namespace sudoku {
 namespace {
 
-// Grids are found and straightened on an image whose longer side is at most this: larger
-// photos only cost time (a 9x9 grid needs 360 pixels), and JPEGs are decoded down to at least
-// kDecodeSide by the decoder itself.
-constexpr int kWorkSide = 1024;
+// Grids are found and straightened on the photo halved until its longer side is below twice
+// this: larger photos only cost time (a 9x9 grid needs 360 pixels). JPEG files are halved by the
+// decoder itself, which is much faster than decoding everything.
 constexpr int kDecodeSide = 640;
 
 class Stopwatch {
@@ -71,8 +70,12 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
                  double decodeMs) {
     const auto geometry = Geometry::ForSize(options.size);
     if (!geometry) throw std::invalid_argument("the grid size has no rectangular boxes");
+    // Halve as the JPEG decoder does for a file, so a photo in memory and the same photo read
+    // from its file are straightened at the same scale and read alike.
     cv::Mat work = gray;
-    const double shrink = std::min(1.0, double(kWorkSide) / std::max(gray.cols, gray.rows));
+    double shrink = 1;
+    while (std::max(gray.cols, gray.rows) * shrink >= 2 * kDecodeSide)
+        shrink /= 2;
     if (shrink < 1) cv::resize(gray, work, {}, shrink, shrink, cv::INTER_AREA);
     scale *= shrink;
 

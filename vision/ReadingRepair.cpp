@@ -37,7 +37,7 @@ double Cost(float best, float alternative) {
 // digits, but a smudge read as a faint digit must still be able to turn back into paper. The
 // empty guess gets the probability the listed guesses leave over.
 std::vector<CellReading> WithEmptyGuess(const std::vector<CellReading>& cells) {
-    constexpr float kMinLeftOver = 1e-4f;
+    constexpr float kMinLeftOver = 1e-6f;
     std::vector<CellReading> out = cells;
     for (auto& reading : out) {
         float sum = 0;

@@ -15,9 +15,9 @@ namespace sudoku {
 struct RepairOptions {
     // Candidate readings checked with the solver before giving up (default: 2000).
     int maxBoards = 2000;
-    // A change less likely than this ratio to the classifier's first choice is never made, in
-    // total over all cells changed (default: 1e-5).
-    double minLikelihoodRatio = 1e-5;
+    // A change less likely than this ratio to the classifier's first choices is never made, in
+    // total over all cells changed (default: 1e-3).
+    double minLikelihoodRatio = 1e-3;
     // A cell whose chosen guess has a lower probability is reported uncertain (default: 0.9).
     float uncertainBelow = 0.9f;
 };
