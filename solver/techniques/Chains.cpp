@@ -5,7 +5,8 @@
 //
 // Measured (scratch harness, CPU time, one core): the whole logical solver solves 1987 of 2000
 // minimal 9x9 puzzles from Generator (minimal, no symmetry, seed 20261122) without guessing, in
-// 0.74 ms per puzzle; without ALS chains 97.8%, without groups 95.8%.
+// 0.74 ms per puzzle. On another 2000 random minimal puzzles: 99.15% with everything, 97.8%
+// without ALS chains, 95.8% without groups either.
 
 #include <algorithm>
 #include <memory>
