@@ -1,0 +1,244 @@
+// `sudokucam bench FILE...`: solver speed on puzzle lists, measured as tdoku's run_benchmark does
+// (warm-up, then every puzzle solved with its solution count limited, every solution validated).
+// Only file handling, timing and output live here; the solvers are solver/Solvers.h.
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "app/Commands.h"
+#include "solver/Solvers.h"
+
+namespace sudokucam {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct BenchArgs {
+    std::vector<std::string> files;
+    std::string solver = "fast";
+    bool json = false;
+    int limit = 2;
+    double warmup = 1.0;
+    double minTime = 1.0;
+};
+
+struct PuzzleList {
+    std::vector<std::string> puzzles;  // 81 characters each, '.' for an empty cell
+    std::string error;                 // "file:line: ..." when the file cannot be used
+};
+
+bool IsCellChar(char c) {
+    return c == '.' || (c >= '0' && c <= '9');
+}
+
+// One puzzle a line (81 cells, '.' or '0' empty) optionally followed by a space, tab, ':' or ','
+// and anything (a rating, a count, a solution); '#' starts a comment line; blank lines are
+// skipped.
+PuzzleList ReadPuzzles(const std::string& path) {
+    PuzzleList list;
+    std::ifstream in(path);
+    if (!in) {
+        list.error = fmt::format("{}: cannot read the file", path);
+        return list;
+    }
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+            line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        const std::size_t end = line.find_first_of(" \t:,");
+        const std::string cells = line.substr(0, end);
+        bool valid = cells.size() == 81;
+        for (char c : cells)
+            valid = valid && IsCellChar(c);
+        if (!valid) {
+            list.error =
+                fmt::format("{}:{}: expected 81 cells (1-9, '.' or '0' for empty), got \"{}\"",
+                            path, number, cells.size() > 90 ? cells.substr(0, 90) + "..." : cells);
+            return list;
+        }
+        list.puzzles.push_back(cells);
+    }
+    if (in.bad()) list.error = fmt::format("{}: read error", path);
+    return list;
+}
+
+// Complete, every row, column and box a permutation of 1-9, every clue kept.
+bool ValidSolution(const std::string& puzzle, const char* solution) {
+    int rows[9] = {}, cols[9] = {}, boxes[9] = {};
+    for (int cell = 0; cell < 81; ++cell) {
+        const char c = solution[cell];
+        if (c < '1' || c > '9') return false;
+        if (puzzle[cell] >= '1' && puzzle[cell] <= '9' && puzzle[cell] != c) return false;
+        const int bit = 1 << (c - '1'), r = cell / 9, col = cell % 9;
+        rows[r] |= bit;
+        cols[col] |= bit;
+        boxes[r / 3 * 3 + col / 3] |= bit;
+    }
+    for (int i = 0; i < 9; ++i)
+        if (rows[i] != 0x1FF || cols[i] != 0x1FF || boxes[i] != 0x1FF) return false;
+    return true;
+}
+
+struct FileReport {
+    std::string file;
+    std::size_t puzzles = 0;
+    double seconds = 0;       // of the timed passes
+    std::size_t solves = 0;   // puzzles solved in the timed passes (every pass solves them all)
+    std::size_t noGuess = 0;  // puzzles solved by propagation alone
+    std::uint64_t guesses = 0;
+    std::size_t notUnique = 0;
+    std::size_t noSolution = 0;
+    std::size_t invalid = 0;  // a solution that breaks the rules or drops a clue: a solver bug
+
+    double perSecond() const { return seconds > 0 ? solves / seconds : 0; }
+    double usPerPuzzle() const { return solves ? seconds * 1e6 / solves : 0; }
+    double noGuessShare() const { return puzzles ? double(noGuess) / puzzles : 0; }
+    double guessesPerPuzzle() const { return puzzles ? double(guesses) / puzzles : 0; }
+};
+
+double Seconds(Clock::duration d) {
+    return std::chrono::duration<double>(d).count();
+}
+
+FileReport Bench(const std::string& file, const std::vector<std::string>& puzzles,
+                 const sudoku::SolverInfo& solver, const BenchArgs& args) {
+    FileReport report;
+    report.file = file;
+    report.puzzles = puzzles.size();
+    if (puzzles.empty()) return report;
+    char solution[81];
+    std::uint64_t guesses = 0;
+
+    // Warm-up: caches, branch predictors and the CPU clock settle before timing.
+    for (auto start = Clock::now(); Seconds(Clock::now() - start) < args.warmup;)
+        for (const std::string& p : puzzles)
+            solver.solve(p.c_str(), args.limit, solution, &guesses);
+
+    // First timed pass: counts and solutions kept for the statistics and the validation.
+    std::vector<int> counts(puzzles.size());
+    std::vector<std::uint64_t> guessList(puzzles.size());
+    std::vector<char> solutions(puzzles.size() * 81);
+    const auto start = Clock::now();
+    for (std::size_t i = 0; i < puzzles.size(); ++i)
+        counts[i] = solver.solve(puzzles[i].c_str(), args.limit, &solutions[i * 81], &guessList[i]);
+    report.solves = puzzles.size();
+    // Short lists are solved again until the timing covers at least --min-time.
+    while (Seconds(Clock::now() - start) < args.minTime) {
+        for (const std::string& p : puzzles)
+            solver.solve(p.c_str(), args.limit, solution, &guesses);
+        report.solves += puzzles.size();
+    }
+    report.seconds = Seconds(Clock::now() - start);
+
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        report.guesses += guessList[i];
+        report.noGuess += guessList[i] == 0;
+        if (counts[i] == 0) ++report.noSolution;
+        if (counts[i] > 1) ++report.notUnique;
+        if (counts[i] > 0 && !ValidSolution(puzzles[i], &solutions[i * 81])) ++report.invalid;
+    }
+    return report;
+}
+
+nlohmann::json ToJson(const FileReport& r, const BenchArgs& args) {
+    return {{"file", r.file},
+            {"solver", args.solver},
+            {"limit", args.limit},
+            {"puzzles", r.puzzles},
+            {"puzzles_per_second", r.perSecond()},
+            {"us_per_puzzle", r.usPerPuzzle()},
+            {"no_guess_share", r.noGuessShare()},
+            {"guesses_per_puzzle", r.guessesPerPuzzle()},
+            {"not_unique", r.notUnique},
+            {"no_solution", r.noSolution},
+            {"invalid_solutions", r.invalid},
+            {"seconds", r.seconds}};
+}
+
+void PrintTable(const std::vector<FileReport>& reports, const BenchArgs& args) {
+    fmt::print("solver {}, solutions counted up to {}, warm-up {} s\n", args.solver, args.limit,
+               args.warmup);
+    fmt::print("{:<40} {:>8} {:>12} {:>10} {:>9} {:>10} {:>10} {:>11}\n", "file", "puzzles",
+               "puzzles/s", "us/puzzle", "no guess", "guesses", "not unique", "no solution");
+    for (const FileReport& r : reports) {
+        std::string name = r.file;
+        if (name.size() > 40) name = "..." + name.substr(name.size() - 37);
+        fmt::print("{:<40} {:>8} {:>12.0f} {:>10.2f} {:>8.1f}% {:>10.2f} {:>10} {:>11}\n", name,
+                   r.puzzles, r.perSecond(), r.usPerPuzzle(), 100 * r.noGuessShare(),
+                   r.guessesPerPuzzle(), r.notUnique, r.noSolution);
+        if (r.invalid)
+            fmt::print(stderr, "sudokucam bench: {}: {} invalid solutions (solver bug)\n", r.file,
+                       r.invalid);
+    }
+}
+
+int RunBench(const BenchArgs& args) {
+    const sudoku::SolverInfo* solver = sudoku::FindSolver(args.solver);
+    if (!solver) {
+        std::string names;
+        for (const auto& s : sudoku::AllSolvers())
+            names += fmt::format(" {}", s.name);
+        fmt::print(stderr, "sudokucam bench: unknown solver \"{}\" (known:{})\n", args.solver,
+                   names);
+        return kExitUsage;
+    }
+    // Read every file first, so a bad file fails fast instead of after minutes of timing.
+    std::vector<PuzzleList> lists;
+    for (const std::string& file : args.files) {
+        lists.push_back(ReadPuzzles(file));
+        if (!lists.back().error.empty()) {
+            fmt::print(stderr, "sudokucam bench: {}\n", lists.back().error);
+            return kExitUsage;
+        }
+    }
+    std::vector<FileReport> reports;
+    for (std::size_t i = 0; i < args.files.size(); ++i)
+        reports.push_back(Bench(args.files[i], lists[i].puzzles, *solver, args));
+
+    bool anyInvalid = false;
+    for (const FileReport& r : reports)
+        anyInvalid = anyInvalid || r.invalid > 0;
+    if (args.json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const FileReport& r : reports)
+            out.push_back(ToJson(r, args));
+        std::cout << out.dump(2) << "\n";
+    } else {
+        PrintTable(reports, args);
+    }
+    return anyInvalid ? kExitFailure : kExitOk;
+}
+
+}  // namespace
+
+void RegisterBenchCommand(CLI::App& app, int& exitCode) {
+    auto args = std::make_shared<BenchArgs>();
+    std::string solverNames;
+    for (const auto& s : sudoku::AllSolvers())
+        solverNames += fmt::format("\n  {}: {}", s.name, s.description);
+    CLI::App* bench = app.add_subcommand(
+        "bench", "Time a solver on puzzle lists (one 81-character puzzle a line, '#' comments)");
+    bench->add_option("files", args->files, "Puzzle lists")->required();
+    bench->add_option("--solver", args->solver, "Solver (default: fast):" + solverNames);
+    bench->add_flag("--json", args->json, "Print one JSON object per file, in an array");
+    bench->add_option("--limit", args->limit, "Count solutions up to N (default: 2, uniqueness)")
+        ->check(CLI::Range(1, 1000000));
+    bench->add_option("--warmup", args->warmup, "Seconds of untimed solving first (default: 1)")
+        ->check(CLI::Range(0.0, 600.0));
+    bench
+        ->add_option("--min-time", args->minTime,
+                     "Repeat short lists until the timing covers this many seconds (default: 1)")
+        ->check(CLI::Range(0.0, 600.0));
+    bench->callback([args, &exitCode] { exitCode = RunBench(*args); });
+}
+
+}  // namespace sudokucam
