@@ -101,6 +101,45 @@ void Validate(const std::vector<CellReading>& cells, const Geometry& geometry) {
     }
 }
 
+bool HasHandwriting(const std::vector<CellReading>& cells) {
+    for (const auto& reading : cells)
+        if (reading.best().digit && reading.best().handwritten) return true;
+    return false;
+}
+
+// Solves the printed digits alone; when they make a proper puzzle, every hand-written cell takes
+// its likeliest guess that agrees with the solution (the digit, or empty), unless that guess is
+// implausible: then the person's digit is kept as read, even if wrong.
+bool SolveFromGivens(const std::vector<CellReading>& cells, const Geometry& geometry,
+                     const RepairOptions& options, std::vector<int>& choice,
+                     RepairedReading& result) {
+    Board givens(geometry);
+    for (int cell = 0; cell < geometry.cellCount(); ++cell) {
+        const CellGuess& best = cells[cell].best();
+        if (best.digit && !best.handwritten) givens.set(cell, best.digit);
+    }
+    if (HasDuplicate(givens)) return false;
+    ++result.boardsTried;
+    const SolveResult solved = CountSolutions(givens, 2);
+    if (solved.count != 1) return false;
+    choice.assign(cells.size(), 0);
+    for (int cell = 0; cell < geometry.cellCount(); ++cell) {
+        const auto& guesses = cells[cell].guesses;
+        if (!guesses[0].digit || !guesses[0].handwritten) continue;
+        const int truth = solved.solution.value(cell);
+        for (int g = 0; g < static_cast<int>(guesses.size()); ++g) {
+            const bool agrees =
+                guesses[g].digit == 0 || (guesses[g].digit == truth && guesses[g].handwritten);
+            if (!agrees) continue;
+            if (guesses[g].probability >= options.minLikelihoodRatio * guesses[0].probability)
+                choice[cell] = g;
+            break;
+        }
+    }
+    result.solution = solved.solution;
+    return true;
+}
+
 }  // namespace
 
 RepairedReading RepairReading(const std::vector<CellReading>& readings, const Geometry& geometry,
@@ -139,6 +178,11 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     };
 
     found = attempt({});
+    // Hand-written digits are a person's entries, not the puzzle: when the reading as a whole
+    // fails, the printed digits alone may still make the puzzle, and its solution then decides
+    // between each hand-written cell's guesses.
+    if (!found && HasHandwriting(cells))
+        found = SolveFromGivens(cells, geometry, options, chosen, result);
     // Best-first over change sets in order of total cost: from a set whose last item is i, the
     // next sets are "also take i+1" and "take i+1 instead of i"; every set comes up once.
     std::priority_queue<ChangeSet, std::vector<ChangeSet>, std::greater<>> queue;
