@@ -45,11 +45,11 @@ Mask RandomBit(Mask mask, Rng& rng) {
     return mask & (~mask + 1);
 }
 
-// A depth-first search over candidate bitmasks for any grid size, specialised for what the
-// generator asks: a random completion of a grid (random digit order), and "is there a solution
-// at all" for a grid whose start candidates forbid the known solution's digit in one cell
-// (limit 1). CountSolutions cannot take start candidates, and forbidding that one digit is what
-// makes each uniqueness check after removing a clue a short search instead of a full count.
+// A depth-first search over candidate bitmasks for any grid size, for what the generator asks
+// and CountSolutions cannot (it takes no start candidates and no random order): a random
+// completion of an empty grid; "is there a solution at all" for clues plus one cell that must
+// not hold the known solution's digit (the uniqueness check after removing a clue, on grids
+// other than 9x9, which use SolveFast9); and "do singles alone solve it" (a budget of 0 nodes).
 // Every state is propagated with naked and hidden singles; branching takes the cell with the
 // fewest candidates. States live in one buffer, one per depth, so the search never allocates.
 class CandidateSearch {
@@ -313,9 +313,6 @@ Technique HardestUpTo(Difficulty level) {
 
 // Node budgets keep the large grids bounded while staying deterministic (a clock would not be).
 // The 9x9 checks never come near them.
-// Gradings the easing of a too-hard puzzle may take before the attempt is given up.
-constexpr int kMaxEasingGradings = 8;
-
 std::uint64_t CheckBudget(int size) {
     return size <= 9 ? 1'000'000 : size <= 16 ? 20'000 : 400;
 }
@@ -345,6 +342,16 @@ std::optional<Difficulty> DifficultyFromName(std::string_view name) {
     return std::nullopt;
 }
 
+// How a puzzle is made, and why it is fast:
+// - A full grid from the randomised search, then one pass over the symmetry's orbits in random
+//   order, removing an orbit when the clues still force the grid.
+// - The puzzle before a removal had one solution S, so another solution without the orbit must
+//   differ from S in a cell of the orbit: it is enough to look for a solution whose first cell
+//   is not S's digit, then one whose first cell is S's and second is not, and so on. Each is a
+//   search with limit 1 that usually dies at once, instead of counting solutions to 2.
+// - Before any search, a cell that is a naked or hidden single of the remaining clues is forced;
+//   early in the pass nearly every cell is.
+// - A requested level grades with a solver bounded by that level (HardestUpTo).
 class Generator::Impl {
 public:
     explicit Impl(const GeneratorOptions& options, Geometry geometry)
@@ -353,6 +360,8 @@ public:
           rng_(options.seed),
           search_(geometry_),
           orbits_(Orbits(geometry_, options.symmetry)),
+          boundedRemoval_(options.difficulty && !options.minimal &&
+                          *options.difficulty != Difficulty::Extreme),
           gradingSolver_(LogicalOptions{options.difficulty ? HardestUpTo(*options.difficulty)
                                                            : LogicalOptions{}.hardest}),
           start_(geometry_.cellCount()),
@@ -376,57 +385,22 @@ private:
     std::optional<GeneratedPuzzle> tryOnce() {
         fillGrid();
         removeClues();
-        const bool minimal = !budgetHit_ && (orbitsAreCells() || clueByClueMinimal());
+        const bool minimal =
+            !budgetHit_ && !levelKept_ && (orbitsAreCells() || clueByClueMinimal());
         if (options_.minimal && !minimal) return std::nullopt;
         GeneratedPuzzle result{toBoard(true), toBoard(false), {}, minimal, 0};
         if (!options_.difficulty) {
             if (options_.grade) result.grade = GradePuzzle(result.puzzle);
             return result;
         }
+        if (tooEasyForSingles()) return std::nullopt;
         LogicalResult solved = gradingSolver_.solve(result.puzzle);
         // Stuck with every technique allowed is the grader's verdict too (extreme).
         if (solved.solved || *options_.difficulty == Difficulty::Extreme) {
             result.grade = GradeResult(solved);
             if (result.grade->level == *options_.difficulty) return result;
-            if (result.grade->level < *options_.difficulty) return std::nullopt;
         }
-        if (options_.minimal) return std::nullopt;
-        return easeTo(std::move(result), solved.final);
-    }
-
-    // Too hard: give back removed orbits until the grader says the level. The clues go where the
-    // bounded solver got stuck, since a clue in a cell it could fill changes little. A clue that
-    // makes the puzzle too easy is taken back and another one tried.
-    std::optional<GeneratedPuzzle> easeTo(GeneratedPuzzle result, CandidateGrid stuck) {
-        int gradings = 0;
-        for (;;) {
-            std::vector<int> open;
-            for (int i = 0; i < static_cast<int>(orbits_.size()); ++i)
-                if (!given_[orbits_[i][0]] && stuck.board().isEmpty(orbits_[i][0]))
-                    open.push_back(i);
-            Shuffle(open, rng_);
-            bool stillStuck = false;
-            for (int index : open) {
-                if (++gradings > kMaxEasingGradings) return std::nullopt;
-                for (int cell : orbits_[index])
-                    setGiven(cell, true);
-                result.puzzle = toBoard(true);
-                LogicalResult solved = gradingSolver_.solve(result.puzzle);
-                if (!solved.solved) {
-                    stuck = std::move(solved.final);
-                    stillStuck = true;
-                    break;
-                }
-                result.grade = GradeResult(solved);
-                if (result.grade->level == *options_.difficulty) {
-                    result.minimal = false;
-                    return result;
-                }
-                for (int cell : orbits_[index])
-                    setGiven(cell, false);
-            }
-            if (!stillStuck) return std::nullopt;
-        }
+        return std::nullopt;
     }
 
     void fillGrid() {
@@ -441,6 +415,7 @@ private:
         given_.assign(geometry_.cellCount(), 1);
         std::fill(unitHas_.begin(), unitHas_.end(), geometry_.allDigits());
         budgetHit_ = false;
+        levelKept_ = false;
     }
 
     // A clue in or out, keeping the digits each unit holds up to date.
@@ -462,7 +437,12 @@ private:
             const std::vector<int>& orbit = orbits_[index];
             for (int cell : orbit)
                 setGiven(cell, false);
-            if (uniqueWithout(orbit)) continue;
+            if (uniqueWithout(orbit)) {
+                // Cells the clues force come back first as singles, so the puzzle stays within
+                // the level if it was: only the others need the logical solver.
+                if (!boundedRemoval_ || allForced_ || withinLevel()) continue;
+                levelKept_ = true;
+            }
             for (int cell : orbit)
                 setGiven(cell, true);
         }
@@ -473,11 +453,14 @@ private:
     // cell different, then with the first equal and the second different, and so on.
     bool uniqueWithout(std::span<const int> cleared) {
         bool unique = true;
+        allForced_ = true;
         std::size_t i = 0;
         for (; i < cleared.size() && unique; ++i) {
-            if (!forcedByClues(cleared[i]) && geometry_.size() == 9) {
+            const bool forced = forcedByClues(cleared[i]);
+            allForced_ = allForced_ && forced;
+            if (!forced && geometry_.size() == 9) {
                 unique = !otherDigitSolves9(cleared[i]);
-            } else if (!forcedByClues(cleared[i])) {
+            } else if (!forced) {
                 setStartFromClues();
                 start_[cleared[i]] &= ~DigitBit(solution_[cleared[i]]);
                 const int found = search_.run(start_, startDone_, 1, CheckBudget(geometry_.size()),
@@ -492,6 +475,8 @@ private:
         return unique;
     }
 
+    // The 9x9 check with the fast bitboard solver: the cell may hold any other digit the clues
+    // allow, and one solution with any of them is enough (limit 1).
     bool otherDigitSolves9(int cell) {
         std::array<char, 82> line{};
         for (int c = 0; c < 81; ++c)
@@ -502,6 +487,25 @@ private:
             if (SolveFast9(line.data(), 1, nullptr, nullptr) > 0) return true;
         }
         return false;
+    }
+
+    // A harder level was asked for and naked and hidden singles alone solve the clues: the
+    // grader would say easy (it tries singles first). The search's propagation answers that in
+    // microseconds, the logical solver in far longer; a budget of 0 nodes stops at propagation.
+    bool tooEasyForSingles() { return *options_.difficulty != Difficulty::Easy && singlesSolve(); }
+
+    bool singlesSolve() {
+        setStartFromClues();
+        return search_.run(start_, startDone_, 1, 0, nullptr, nullptr) == 1;
+    }
+
+    // Whether the clues are still solved by the techniques up to the requested level. Keeping
+    // every removal within it leaves a puzzle as hard as the level allows, which is most often
+    // that level, instead of a minimal one that usually misses it.
+    bool withinLevel() {
+        if (singlesSolve()) return true;
+        if (*options_.difficulty == Difficulty::Easy) return false;
+        return gradingSolver_.solve(toBoard(true)).solved;
     }
 
     // Digits the clues rule out of a cell.
@@ -568,6 +572,9 @@ private:
     Rng rng_;
     CandidateSearch search_;
     std::vector<std::vector<int>> orbits_;
+    // Without --minimal, a requested level (short of extreme, which bounds nothing) also keeps
+    // every clue whose removal would take the puzzle past it.
+    bool boundedRemoval_;
     LogicalSolver gradingSolver_;          // bounded by the requested level
     std::vector<Mask> start_;              // a search's start candidates
     std::vector<std::uint8_t> startDone_;  // cells placed, with eliminations, in start_
@@ -575,6 +582,8 @@ private:
     std::vector<std::uint8_t> given_;      // which of its cells are clues
     std::vector<Mask> unitHas_;            // digits the clues put in each unit
     bool budgetHit_ = false;               // some check ran out of nodes: minimality is not proved
+    bool allForced_ = false;  // every cell of the last orbit checked was forced by the clues
+    bool levelKept_ = false;  // a removable clue stayed for the level's sake
 };
 
 namespace {
