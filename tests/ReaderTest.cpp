@@ -1,0 +1,394 @@
+// Blackbox tests of the photo reader over the real newspaper photos in /work/shared/datasets
+// (skipped with a message when absent), plus the repair search on the real newspaper puzzles.
+// Minimum pass counts sit just under what was measured: raise them, never lower them.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "solver/Backtracking.h"
+#include "vision/ClassifierLoader.h"
+#include "vision/GridDetector.h"
+#include "vision/GridWarper.h"
+#include "vision/ImageDecode.h"
+#include "vision/ReadSudoku.h"
+#include "vision/ReadingRepair.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kDataset = fs::path(SUDOKU_SHARED_DIR) / "datasets" / "wichtounet-train";
+const fs::path kPuzzles = fs::path(SUDOKU_SHARED_DIR) / "puzzles" / "newspaper_train.txt";
+
+std::vector<std::uint8_t> FileBytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::map<std::string, Quad> Outlines() {
+    std::map<std::string, Quad> outlines;
+    std::ifstream in(kDataset / "outlines.csv");
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        std::stringstream fields(line);
+        std::string name, value;
+        std::getline(fields, name, ',');
+        Quad q;
+        for (int i = 0; i < 8; ++i) {
+            std::getline(fields, value, ',');
+            (i % 2 ? q[i / 2].y : q[i / 2].x) = std::stof(value);
+        }
+        outlines[fs::path(name).filename().string()] = q;
+    }
+    return outlines;
+}
+
+// Largest corner distance over the best cyclic matching (outlines start at the displayed
+// top-left corner, the reader at the board's).
+double CornerError(const Quad& read, const Quad& truth) {
+    double best = 1e18;
+    for (int shift = 0; shift < 4; ++shift) {
+        double worst = 0;
+        for (int k = 0; k < 4; ++k)
+            worst = std::max(worst, double(cv::norm(read[(k + shift) % 4] - truth[k])));
+        best = std::min(best, worst);
+    }
+    return best;
+}
+
+std::vector<Board> NewspaperPuzzles() {
+    std::vector<Board> puzzles;
+    std::ifstream in(kPuzzles);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.size() < 81 || line[0] == '#') continue;
+        Board b;
+        for (int cell = 0; cell < 81; ++cell)
+            b.set(cell, Geometry::DigitFromChar(line[cell]));
+        puzzles.push_back(b);
+    }
+    return puzzles;
+}
+
+// A classifier's view of a board: every cell sure of its digit.
+std::vector<CellReading> SureReadings(const Board& board) {
+    std::vector<CellReading> cells(board.cellCount());
+    for (int cell = 0; cell < board.cellCount(); ++cell)
+        cells[cell].guesses = {{board.value(cell), false, 1.0f}};
+    return cells;
+}
+
+// ---- the repair search, on real puzzles ---------------------------------------------------
+
+TEST(ReadingRepair, KeepsAValidReading) {
+    const auto puzzles = NewspaperPuzzles();
+    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    for (const Board& puzzle : puzzles) {
+        const RepairedReading r = RepairReading(SureReadings(puzzle), puzzle.geometry());
+        ASSERT_EQ(r.verdict, RepairVerdict::Unique);
+        EXPECT_TRUE(r.changed.empty());
+        EXPECT_EQ(r.givens, puzzle);
+        EXPECT_TRUE(IsSolutionOf(puzzle, r.solution));
+    }
+}
+
+TEST(ReadingRepair, FixesOneMisreadDigitFromTheSecondGuess) {
+    const auto puzzles = NewspaperPuzzles();
+    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    int tried = 0;
+    for (const Board& puzzle : puzzles) {
+        // Misread the first given as the digit after it: a printed 1 read as 7 and the like.
+        int cell = 0;
+        while (puzzle.isEmpty(cell))
+            ++cell;
+        const int truth = puzzle.value(cell);
+        const int wrong = truth % 9 + 1;
+        Board misread = puzzle;
+        misread.set(cell, wrong);
+        if (CountSolutions(misread).count == 1) continue;  // undetectable: still a valid puzzle
+        ++tried;
+        auto cells = SureReadings(puzzle);
+        cells[cell].guesses = {{wrong, false, 0.6f}, {truth, false, 0.35f}};
+        // Other cells have unlikely alternatives too, which the search must not take.
+        for (int other = 0; other < 81; ++other)
+            if (other != cell) cells[other].guesses.push_back({(other % 9) + 1, false, 0.005f});
+        const RepairedReading r = RepairReading(cells, puzzle.geometry());
+        ASSERT_EQ(r.verdict, RepairVerdict::Unique);
+        EXPECT_EQ(r.changed, std::vector<int>{cell});
+        EXPECT_EQ(r.givens, puzzle);
+        EXPECT_NE(std::find(r.uncertain.begin(), r.uncertain.end(), cell), r.uncertain.end());
+    }
+    EXPECT_GT(tried, 20);
+}
+
+TEST(ReadingRepair, NeverInventsASolution) {
+    const auto puzzles = NewspaperPuzzles();
+    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    Board broken = puzzles.front();
+    // Two equal digits in row 1 and no alternative reading offered.
+    int a = 0, b = 1;
+    broken.set(a, 5);
+    broken.set(b, 5);
+    const RepairedReading r = RepairReading(SureReadings(broken), broken.geometry());
+    EXPECT_EQ(r.verdict, RepairVerdict::NoSolution);
+    EXPECT_EQ(r.solution.filledCount(), 0);
+    EXPECT_TRUE(r.changed.empty());
+    EXPECT_EQ(r.givens, broken);  // reported as read
+
+    // Too few digits: many solutions, reported as such.
+    Board sparse(broken.geometry());
+    sparse.set(0, 1);
+    const RepairedReading m = RepairReading(SureReadings(sparse), sparse.geometry());
+    EXPECT_EQ(m.verdict, RepairVerdict::Multiple);
+    EXPECT_EQ(m.solution.filledCount(), 0);
+}
+
+TEST(ReadingRepair, RejectsReadingsOfTheWrongShape) {
+    const Geometry g(3, 3);
+    EXPECT_THROW(RepairReading(std::vector<CellReading>(80, CellReading{{{0, false, 1}}}), g),
+                 std::invalid_argument);
+    EXPECT_THROW(RepairReading(std::vector<CellReading>(81, CellReading{{{10, false, 1}}}), g),
+                 std::invalid_argument);
+}
+
+// ---- finding the grid in real photos --------------------------------------------------------
+
+TEST(GridDetection, CornersMatchTheOutlines) {
+    const auto outlines = Outlines();
+    if (outlines.empty()) GTEST_SKIP() << "no dataset at " << kDataset;
+    int close = 0, total = 0;
+    for (const auto& [name, truth] : outlines) {
+        const fs::path photo = kDataset / "printed" / name;
+        if (!fs::exists(photo)) continue;
+        ++total;
+        const GrayForReading decoded = DecodeGrayForReading(FileBytes(photo), 640);
+        ASSERT_TRUE(decoded) << name << ": " << decoded.error;
+        const auto found = DetectGrid(decoded.gray);
+        if (!found) continue;
+        Quad corners = RefineLattice(decoded.gray, found->corners, 9).corners();
+        for (auto& p : corners)
+            p *= 1 / decoded.scale;
+        const double side = cv::norm(truth[1] - truth[0]);
+        const double error = CornerError(corners, truth);
+        if (error <= 0.03 * side)
+            ++close;
+        else
+            std::cout << "  corners of " << name << " off by " << error << " px\n";
+    }
+    // Measured: 150 of 159 within 3% of the grid side. Most misses are outlines drawn around
+    // the border's outer edge; image209's grid runs into the puzzle below it.
+    EXPECT_GE(close, 149) << "of " << total;
+}
+
+// ---- the one-call reader ----------------------------------------------------------------------
+
+// A page of text, rules and a framed box of prose, but no grid.
+cv::Mat PageWithoutGrid() {
+    cv::Mat page(900, 1200, CV_8UC3, cv::Scalar(235, 235, 230));
+    cv::RNG rng(7);
+    for (int y = 60; y < 860; y += 28) {
+        std::string text;
+        for (int w = 0; w < 9; ++w)
+            text += std::string(3 + rng.uniform(0, 6), 'a' + rng.uniform(0, 26)) + " ";
+        cv::putText(page, text, {40, y}, cv::FONT_HERSHEY_SIMPLEX, 0.7, cv::Scalar(30, 30, 30), 2);
+    }
+    cv::rectangle(page, cv::Rect(650, 200, 450, 450), cv::Scalar(20, 20, 20), 4);
+    for (int y = 150; y < 900; y += 250)
+        cv::line(page, {20, y}, {1180, y}, cv::Scalar(0, 0, 0), 3);
+    cv::GaussianBlur(page, page, {3, 3}, 0);
+    return page;
+}
+
+TEST(Reader, PageWithoutAGridIsNotFound) {
+    const Reading r = ReadSudoku(PageWithoutGrid());
+    EXPECT_EQ(r.status, ReadStatus::NotFound) << r.message;
+    EXPECT_FALSE(r.found());
+    EXPECT_FALSE(r.message.empty());
+    EXPECT_EQ(r.solution.filledCount(), 0);
+}
+
+TEST(Reader, CorruptOrMissingFilesAreErrors) {
+    std::vector<std::uint8_t> corrupt{0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10};
+    for (int i = 0; i < 4000; ++i)
+        corrupt.push_back(static_cast<std::uint8_t>(i * 7919 % 251));
+    const Reading r = ReadSudoku(corrupt);
+    EXPECT_EQ(r.status, ReadStatus::Error);
+    EXPECT_FALSE(r.message.empty());
+    EXPECT_EQ(ReadSudoku(std::span<const std::uint8_t>()).status, ReadStatus::Error);
+    const Reading missing = ReadSudokuFile("/nonexistent/photo.jpg");
+    EXPECT_EQ(missing.status, ReadStatus::Error);
+    EXPECT_NE(missing.message.find("/nonexistent/photo.jpg"), std::string::npos);
+}
+
+TEST(Reader, RejectsImagesItCannotUse) {
+    EXPECT_THROW(ReadSudoku(cv::Mat()), std::invalid_argument);
+    EXPECT_THROW(ReadSudoku(cv::Mat(20, 20, CV_8UC3)), std::invalid_argument);
+    EXPECT_THROW(ReadSudoku(cv::Mat(100, 100, CV_32FC1)), std::invalid_argument);
+}
+
+// ---- reading real photos end to end (needs the trained model) ------------------------------
+
+const fs::path kSamples = fs::path(SUDOKU_SOURCE_DIR) / "samples";
+
+std::vector<int> DatDigits(const fs::path& path) {
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    std::getline(in, line);
+    std::vector<int> digits;
+    int d = 0;
+    while (in >> d)
+        digits.push_back(d);
+    return digits;
+}
+
+// Givens and hand-written digits of a reading, one board.
+std::vector<int> DigitsRead(const Reading& r) {
+    std::vector<int> digits(r.givens.cellCount());
+    for (int cell = 0; cell < r.givens.cellCount(); ++cell)
+        digits[cell] = r.givens.value(cell) ? r.givens.value(cell) : r.handwritten.value(cell);
+    return digits;
+}
+
+bool ModelAvailable() {
+    try {
+        LoadClassifier(Engine::Cnn);
+        return true;
+    } catch (const std::exception& e) {
+        std::cout << "  no CNN model: " << e.what() << "\n";
+        return false;
+    }
+}
+
+TEST(Reader, SolvesTheSamplePhoto) {
+    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    const Reading r = ReadSudokuFile(kSamples / "newspaper.jpg");
+    ASSERT_EQ(r.status, ReadStatus::Solved) << r.message;
+    EXPECT_EQ(DigitsRead(r), DatDigits(kSamples / "newspaper.dat"));
+    EXPECT_TRUE(IsSolutionOf(r.givens, r.solution));
+    EXPECT_EQ(r.handwritten.filledCount(), 0);
+}
+
+TEST(Reader, TurnedPhotoReadsTheSameBoard) {
+    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    const DecodedImage photo = DecodeImageFile(kSamples / "newspaper.jpg");
+    ASSERT_TRUE(photo) << photo.error;
+    const Reading upright = ReadSudoku(photo.image);
+    ASSERT_EQ(upright.status, ReadStatus::Solved) << upright.message;
+    for (auto turn : {cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180, cv::ROTATE_90_COUNTERCLOCKWISE}) {
+        cv::Mat turned;
+        cv::rotate(photo.image, turned, turn);
+        const Reading r = ReadSudoku(turned);
+        ASSERT_EQ(r.status, ReadStatus::Solved) << "turn " << turn << ": " << r.message;
+        EXPECT_EQ(r.givens, upright.givens) << "turn " << turn;
+        // The board's top-left corner is the same paper corner, wherever the photo put it.
+        const cv::Point2f tl = upright.corners[0];
+        const int w = photo.image.cols, h = photo.image.rows;
+        const cv::Point2f expected =
+            turn == cv::ROTATE_90_CLOCKWISE ? cv::Point2f(h - 1 - tl.y, tl.x)
+            : turn == cv::ROTATE_180        ? cv::Point2f(w - 1 - tl.x, h - 1 - tl.y)
+                                            : cv::Point2f(tl.y, w - 1 - tl.x);
+        EXPECT_LT(cv::norm(r.corners[0] - expected), 0.02 * w) << "turn " << turn;
+    }
+}
+
+// Measured on the 32 held-out photos (models/holdout.txt) with the first CNN: 32 read exactly,
+// 32 solved, no digit invented, corners of 31 of 31 outlined photos within 3%.
+constexpr int kMinExact = 31, kMinSolved = 31, kMaxInvented = 0, kMinCornersClose = 30;
+
+TEST(Reader, ReadsTheHeldOutPhotos) {
+    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    std::ifstream list(fs::path(SUDOKU_SOURCE_DIR) / "models" / "holdout.txt");
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const auto outlines = Outlines();
+    int photos = 0, exact = 0, solved = 0, invented = 0, cornersClose = 0, outlined = 0;
+    std::string name;
+    while (list >> name) {
+        const fs::path photo = kDataset / "printed" / name;
+        if (!fs::exists(photo)) continue;
+        ++photos;
+        const Reading r = ReadSudokuFile(photo);
+        const std::vector<int> truth = DatDigits(fs::path(photo).replace_extension(".dat"));
+        if (!r.found()) {
+            std::cout << "  " << name << ": " << ReadStatusId(r.status) << "\n";
+            continue;
+        }
+        const std::vector<int> read = DigitsRead(r);
+        exact += read == truth;
+        solved += r.status == ReadStatus::Solved;
+        for (std::size_t cell = 0; cell < truth.size(); ++cell) {
+            invented += truth[cell] == 0 && read[cell] != 0;
+            if (read[cell] != truth[cell])
+                std::cout << "  " << name << " " << r.givens.geometry().cellName(int(cell))
+                          << " read " << read[cell] << " expected " << truth[cell] << "\n";
+        }
+        if (auto it = outlines.find(name); it != outlines.end()) {
+            ++outlined;
+            cornersClose += CornerError(r.corners, it->second) <=
+                            0.03 * cv::norm(it->second[1] - it->second[0]);
+        }
+    }
+    ASSERT_GT(photos, 0) << "no held-out photo found";
+    std::cout << "  " << exact << " of " << photos << " read exactly, " << solved << " solved, "
+              << invented << " digits invented, corners close " << cornersClose << " of "
+              << outlined << "\n";
+    EXPECT_GE(exact, kMinExact);
+    EXPECT_GE(solved, kMinSolved);
+    EXPECT_LE(invented, kMaxInvented);
+    EXPECT_GE(cornersClose, kMinCornersClose);
+}
+
+// The same photos with every empty cell filled in by hand. Measured with the first CNN: 30 of
+// 32 solved, 1625 of 1684 hand-written cells read as the right digit and as hand-written, no
+// printed digit wrong.
+constexpr int kMinMixedSolved = 29, kMinHandwrittenRight = 1620;
+
+TEST(Reader, ReadsHandwrittenDigitsOfTheHeldOutPhotos) {
+    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    std::ifstream list(fs::path(SUDOKU_SOURCE_DIR) / "models" / "holdout.txt");
+    if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    int photos = 0, solved = 0, handwritten = 0, handwrittenRight = 0, printedWrong = 0;
+    std::string name;
+    while (list >> name) {
+        const fs::path photo = kDataset / "mixed" / name;
+        if (!fs::exists(photo)) continue;
+        ++photos;
+        const Reading r = ReadSudokuFile(photo);
+        const auto truth = DatDigits(fs::path(photo).replace_extension(".dat"));
+        const auto printed =
+            DatDigits(kDataset / "printed" / fs::path(name).replace_extension(".dat"));
+        solved += r.status == ReadStatus::Solved;
+        if (r.status == ReadStatus::Solved) {
+            EXPECT_TRUE(IsSolutionOf(r.givens, r.solution)) << name;
+        }
+        for (std::size_t cell = 0; cell < truth.size(); ++cell) {
+            if (printed[cell]) {
+                printedWrong += r.givens.value(int(cell)) != printed[cell];
+            } else {
+                ++handwritten;
+                handwrittenRight += r.handwritten.value(int(cell)) == truth[cell];
+            }
+        }
+    }
+    ASSERT_GT(photos, 0) << "no held-out photo found";
+    std::cout << "  " << solved << " of " << photos << " solved, hand-written right "
+              << handwrittenRight << " of " << handwritten << ", printed wrong " << printedWrong
+              << "\n";
+    EXPECT_GE(solved, kMinMixedSolved);
+    EXPECT_GE(handwrittenRight, kMinHandwrittenRight);
+    EXPECT_LE(printedWrong, 2);
+}
+
+}  // namespace
+}  // namespace sudoku
