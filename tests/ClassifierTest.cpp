@@ -1,0 +1,307 @@
+// The digit engines: the CNN against its PyTorch reference and on held-out real photos,
+// Tesseract on rendered digits, and where the model files are found.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/CnnClassifier.h"
+#include "vision/ModelPath.h"
+#include "vision/TesseractClassifier.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kModels = fs::path(SUDOKU_SOURCE_DIR) / "models";
+const fs::path kPhotos = fs::path(SUDOKU_SHARED_DIR) / "datasets" / "wichtounet-train";
+
+const CnnClassifier& Cnn() {
+    static const CnnClassifier cnn(kModels / "digits.onnx");
+    return cnn;
+}
+
+// ---- the held-out photos -------------------------------------------------------------------
+
+using Quad = std::array<cv::Point2f, 4>;
+
+std::map<std::string, Quad> ReadOutlines() {
+    std::map<std::string, Quad> rows;
+    std::ifstream in(kPhotos / "outlines.csv");
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // CRLF
+        std::stringstream ss(line);
+        std::string path, v;
+        std::getline(ss, path, ',');
+        Quad q;
+        for (auto& p : q) {
+            std::getline(ss, v, ',');
+            p.x = std::stof(v);
+            std::getline(ss, v, ',');
+            p.y = std::stof(v);
+        }
+        rows[fs::path(path).filename().string()] = q;
+    }
+    return rows;
+}
+
+std::vector<int> ReadTruth(const fs::path& dat) {
+    std::ifstream in(dat);
+    std::string skip;
+    std::getline(in, skip);
+    std::getline(in, skip);
+    std::vector<int> digits(81);
+    for (int& d : digits)
+        in >> d;
+    return digits;
+}
+
+// outlines.csv is in the displayed frame (EXIF applied), the truth in the raw pixels: find the
+// rotation that turns the displayed photo into the raw one and move the corners with it.
+Quad RawCorners(const fs::path& photo, Quad q) {
+    const cv::Mat raw =
+        cv::imread(photo.string(), cv::IMREAD_GRAYSCALE | cv::IMREAD_IGNORE_ORIENTATION);
+    const cv::Mat shown = cv::imread(photo.string(), cv::IMREAD_GRAYSCALE);
+    const float w = float(shown.cols), h = float(shown.rows);
+    for (int code : {-1, int(cv::ROTATE_90_CLOCKWISE), int(cv::ROTATE_180),
+                     int(cv::ROTATE_90_COUNTERCLOCKWISE)}) {
+        cv::Mat turned;  // never a view of `shown`: rotating in place would spoil it
+        if (code >= 0)
+            cv::rotate(shown, turned, code);
+        else
+            turned = shown;
+        if (turned.size() != raw.size() || cv::norm(turned, raw, cv::NORM_INF) != 0) continue;
+        for (auto& p : q) {
+            if (code == cv::ROTATE_90_CLOCKWISE) p = {h - 1 - p.y, p.x};
+            if (code == cv::ROTATE_180) p = {w - 1 - p.x, h - 1 - p.y};
+            if (code == cv::ROTATE_90_COUNTERCLOCKWISE) p = {p.y, w - 1 - p.x};
+        }
+        break;
+    }
+    // Clockwise from the top-left again.
+    const cv::Point2f c = (q[0] + q[1] + q[2] + q[3]) / 4;
+    std::sort(q.begin(), q.end(), [&](auto a, auto b) {
+        return std::atan2(a.y - c.y, a.x - c.x) < std::atan2(b.y - c.y, b.x - c.x);
+    });
+    const auto tl =
+        std::min_element(q.begin(), q.end(), [](auto a, auto b) { return a.x + a.y < b.x + b.y; });
+    std::rotate(q.begin(), tl, q.end());
+    return q;
+}
+
+WarpedGrid Warp(const fs::path& photo, const Quad& corners) {
+    const cv::Mat raw =
+        cv::imread(photo.string(), cv::IMREAD_GRAYSCALE | cv::IMREAD_IGNORE_ORIENTATION);
+    const float side = 9.f * kCellPixels;
+    const std::array<cv::Point2f, 4> dst{{{0, 0}, {side, 0}, {side, side}, {0, side}}};
+    WarpedGrid grid;
+    cv::warpPerspective(raw, grid.gray, cv::getPerspectiveTransform(corners.data(), dst.data()),
+                        {int(side), int(side)}, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    return grid;
+}
+
+struct Score {
+    int printed = 0, printedRight = 0;  // printed digits, read right (printed or not)
+    int empty = 0, emptyKept = 0;       // empty cells of printed/, read empty
+    int hand = 0, handRight = 0;        // hand-written cells of mixed/, read right
+    int kindRight = 0;                  // printed/hand-written told apart (digit cells)
+    int invented = 0;                   // digits read in empty cells of printed/
+};
+
+// The held-out photos of models/holdout.txt (at most maxPhotos of them); hand-written cells
+// from mixed/ only when withMixed.
+Score ScoreHoldout(const CellClassifier& engine, int maxPhotos, bool withMixed) {
+    const auto outlines = ReadOutlines();
+    std::ifstream list(kModels / "holdout.txt");
+    Score s;
+    int photos = 0;
+    for (std::string name; photos < maxPhotos && std::getline(list, name);) {
+        if (name.empty() || !outlines.contains(name)) continue;
+        ++photos;
+        const fs::path printed = kPhotos / "printed" / name, mixed = kPhotos / "mixed" / name;
+        const Quad corners = RawCorners(printed, outlines.at(name));
+        const auto truth = ReadTruth(fs::path(printed).replace_extension(".dat"));
+        const auto handTruth = ReadTruth(fs::path(mixed).replace_extension(".dat"));
+        const auto onPrinted = engine.classify(Warp(printed, corners));
+        const auto onMixed =
+            withMixed ? engine.classify(Warp(mixed, corners)) : std::vector<CellReading>{};
+        for (int i = 0; i < 81; ++i) {
+            const CellGuess p = onPrinted[i].best(), m = onMixed[i].best();
+            if (truth[i] != 0) {
+                ++s.printed;
+                s.printedRight += p.digit == truth[i];
+                s.kindRight += p.digit == truth[i] && !p.handwritten;
+            } else {
+                ++s.empty;
+                s.emptyKept += p.digit == 0;
+                s.invented += p.digit != 0;
+                if (!withMixed) continue;
+                ++s.hand;
+                s.handRight += m.digit == handTruth[i];
+                s.kindRight += m.digit == handTruth[i] && m.handwritten;
+            }
+        }
+    }
+    return s;
+}
+
+void PrintScore(const char* engine, const Score& s) {
+    std::printf(
+        "%s on the held-out photos: printed %d/%d, empty kept %d/%d (invented %d), "
+        "hand-written %d/%d, kind right %d/%d\n",
+        engine, s.printedRight, s.printed, s.emptyKept, s.empty, s.invented, s.handRight, s.hand,
+        s.kindRight, s.printed + s.hand);
+}
+
+bool HavePhotos() {
+    return fs::exists(kPhotos / "outlines.csv");
+}
+
+// ---- tests ---------------------------------------------------------------------------------
+
+TEST(CnnClassifier, MatchesThePyTorchReference) {
+    cv::FileStorage fs((kModels / "digits_reference.yml.gz").string(), cv::FileStorage::READ);
+    ASSERT_TRUE(fs.isOpened()) << "models/digits_reference.yml.gz is missing";
+    cv::Mat cellsRaw, inputs, expected;
+    fs["cells"] >> cellsRaw;
+    fs["inputs"] >> inputs;
+    fs["logits"] >> expected;
+    ASSERT_EQ(cellsRaw.rows, inputs.rows * kCellPixels);
+    ASSERT_EQ(expected.cols, kCnnClasses);
+    cv::Mat mine(inputs.rows, inputs.cols, CV_32F);
+    for (int i = 0; i < inputs.rows; ++i)
+        PreprocessCell(cellsRaw.rowRange(i * kCellPixels, (i + 1) * kCellPixels))
+            .reshape(1, 1)
+            .copyTo(mine.row(i));
+    EXPECT_LE(cv::norm(mine, inputs, cv::NORM_INF), 1e-5) << "C++ preprocessing differs";
+    EXPECT_LE(cv::norm(Cnn().logits(inputs), expected, cv::NORM_INF), 1e-4);
+    // One cell alone gives what it gives in a batch: the batch size is free.
+    EXPECT_LE(cv::norm(Cnn().logits(inputs.row(3)), expected.row(3), cv::NORM_INF), 1e-4);
+}
+
+TEST(CnnClassifier, ReadsHeldOutPhotos) {
+    if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
+    const Score s = ScoreHoldout(Cnn(), 1000, true);
+    PrintScore("cnn", s);
+    ASSERT_GT(s.printed, 500) << "models/holdout.txt lists too few photos";
+    EXPECT_GE(s.printedRight, s.printed - 8);
+    EXPECT_EQ(s.invented, 0);
+    EXPECT_GE(s.handRight, s.hand * 9 / 10);
+    EXPECT_GE(s.kindRight, (s.printed + s.hand) * 9 / 10);
+}
+
+TEST(CnnClassifier, ProbabilitiesAreSortedAndBounded) {
+    WarpedGrid grid;
+    grid.gray = cv::Mat(9 * kCellPixels, 9 * kCellPixels, CV_8U, cv::Scalar(230));
+    const auto readings = Cnn().classify(grid);
+    ASSERT_EQ(readings.size(), 81u);
+    for (const auto& r : readings) {
+        ASSERT_FALSE(r.guesses.empty());
+        EXPECT_EQ(r.best().digit, 0) << "a blank page has no digits";
+        float sum = 0, last = 1;
+        for (const auto& g : r.guesses) {
+            EXPECT_LE(g.probability, last);
+            EXPECT_LE(g.digit, 9) << "no letters in a 9x9 grid";
+            last = g.probability;
+            sum += g.probability;
+        }
+        EXPECT_LE(sum, 1.0001f);
+    }
+}
+
+TEST(CnnClassifier, RejectsBadInput) {
+    EXPECT_THROW(CnnClassifier(kModels / "no-such-model.onnx"), std::runtime_error);
+    WarpedGrid wrong;
+    wrong.gray = cv::Mat(100, 100, CV_8U, cv::Scalar(255));
+    EXPECT_THROW(Cnn().classify(wrong), std::invalid_argument);
+}
+
+TEST(ModelPath, EnvironmentComesFirst) {
+    const auto dir = fs::temp_directory_path() / "sudokucam-modelpath-test";
+    fs::create_directories(dir);
+    std::ofstream(dir / "only-here.onnx") << "x";
+    ::setenv("SUDOKUCAM_MODELS", dir.c_str(), 1);
+    EXPECT_EQ(ModelSearchDirs().front(), dir);
+    EXPECT_EQ(FindModelFile("only-here.onnx"), dir / "only-here.onnx");
+    ::unsetenv("SUDOKUCAM_MODELS");
+    try {
+        FindModelFile("only-here.onnx");
+        ADD_FAILURE() << "found a file that is only in the removed folder";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("SUDOKUCAM_MODELS"), std::string::npos);
+    }
+    fs::remove_all(dir);
+}
+
+// A 9x9 grid with lines, digits 1-9 printed on the diagonal, everything else empty.
+WarpedGrid RenderedGrid() {
+    WarpedGrid grid;
+    const int side = 9 * kCellPixels;
+    grid.gray = cv::Mat(side, side, CV_8U, cv::Scalar(235));
+    for (int i = 0; i <= 9; ++i) {
+        const int t = i % 3 == 0 ? 3 : 1;
+        cv::line(grid.gray, {i * kCellPixels, 0}, {i * kCellPixels, side}, cv::Scalar(30), t);
+        cv::line(grid.gray, {0, i * kCellPixels}, {side, i * kCellPixels}, cv::Scalar(30), t);
+    }
+    for (int d = 1; d <= 9; ++d) {
+        const cv::Rect r = grid.cellRect(d - 1, (d * 4) % 9);
+        cv::putText(grid.gray, std::to_string(d), {r.x + 11, r.y + 31}, cv::FONT_HERSHEY_SIMPLEX,
+                    1.0, cv::Scalar(20), 2, cv::LINE_AA);
+    }
+    return grid;
+}
+
+TEST(TesseractClassifier, ReadsRenderedDigits) {
+    const TesseractClassifier tess;
+    const WarpedGrid grid = RenderedGrid();
+    const auto readings = tess.classify(grid);
+    ASSERT_EQ(readings.size(), 81u);
+    int right = 0, invented = 0;
+    for (int i = 0; i < 81; ++i) {
+        const int d = i / 9 + 1;
+        const bool digitCell = i % 9 == (d * 4) % 9;
+        const CellGuess g = readings[i].best();
+        EXPECT_FALSE(g.handwritten);
+        if (digitCell) right += g.digit == d;
+        if (!digitCell) invented += g.digit != 0;
+    }
+    EXPECT_GE(right, 8);
+    EXPECT_EQ(invented, 0);
+    // The CNN reads the same rendering.
+    const auto cnn = Cnn().classify(grid);
+    int cnnRight = 0;
+    for (int d = 1; d <= 9; ++d)
+        cnnRight += cnn[(d - 1) * 9 + (d * 4) % 9].best().digit == d;
+    EXPECT_GE(cnnRight, 8);
+}
+
+TEST(TesseractClassifier, ReadsHeldOutPhotos) {
+    if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
+    // A few photos only: Tesseract takes milliseconds per cell. SUDOKUCAM_TESSERACT_PHOTOS=32
+    // scores every held-out photo (for the numbers in models/README.md).
+    const char* env = std::getenv("SUDOKUCAM_TESSERACT_PHOTOS");
+    const TesseractClassifier tess;
+    const Score s = ScoreHoldout(tess, env != nullptr ? std::atoi(env) : 6, false);
+    PrintScore("tesseract", s);
+    ASSERT_GT(s.printed, 100);
+    EXPECT_GE(s.printedRight, s.printed / 2);
+}
+
+}  // namespace
+}  // namespace sudoku
