@@ -36,6 +36,12 @@ Board FromLine(const std::string& line) {
     return p.board;
 }
 
+// The first cells of a one-line puzzle, the rest empty.
+std::string Padded(std::string start, std::size_t cells) {
+    start.resize(cells, '.');
+    return start;
+}
+
 void ExpectOnly(const std::vector<Problem>& problems, ProblemKind kind, const std::string& message,
                 const std::vector<int>& cells) {
     ASSERT_EQ(problems.size(), 1u);
@@ -81,7 +87,7 @@ TEST(Validation, DuplicateInAColumnAndInABox) {
 }
 
 TEST(Validation, ThreeOfADigitInOneRow) {
-    Board b = FromLine("1.1.1" + std::string(31, '.'));  // 6x6
+    Board b = FromLine(Padded("1.1.1", 36));  // 6x6
     const auto problems = FindDuplicates(b);
     ASSERT_FALSE(problems.empty());
     EXPECT_EQ(problems[0].message, "Row 1 has three 1s: r1c1, r1c3 and r1c5.");
@@ -89,17 +95,14 @@ TEST(Validation, ThreeOfADigitInOneRow) {
 }
 
 TEST(Validation, DuplicateLettersInA16x16Grid) {
-    Board b = FromLine("G" + std::string(14, '.') + "G" + std::string(240, '.'));
+    Board b = FromLine(Padded("G..............G", 256));
     ExpectOnly(FindDuplicates(b), ProblemKind::Duplicate, "Row 1 has two Gs: r1c1 and r1c16.",
                {0, 15});
 }
 
 TEST(Validation, CellWithNoCandidateAndDigitWithNoPlace) {
     // Row 1 holds 1-8; the 9 of r2c9 leaves r1c9 nothing, and row 1 no place for its 9.
-    Board b = FromLine(
-        "12345678."
-        "........9" +
-        std::string(63, '.'));
+    Board b = FromLine(Padded("12345678.........9", 81));
     const auto problems = CheckPuzzle(b);
     ASSERT_EQ(problems.size(), 2u);
     EXPECT_EQ(problems[0].kind, ProblemKind::NoCandidate);
@@ -113,10 +116,7 @@ TEST(Validation, CellWithNoCandidateAndDigitWithNoPlace) {
 
 TEST(Validation, DigitWithNoPlaceWhileEveryCellHasCandidates) {
     // Row 1 misses 1, 2 and 3 in box 1, which already has its 1 in r2c1.
-    Board b = FromLine(
-        "...456789"
-        "1........" +
-        std::string(63, '.'));
+    Board b = FromLine(Padded("...4567891", 81));
     ExpectOnly(CheckPuzzle(b), ProblemKind::NoPlace,
                "Row 1 has no place left for 1: none of r1c1, r1c2 and r1c3 can hold it.",
                {0, 1, 2});
