@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
     CLI::App app{"sudokucam: read a Sudoku from a photo, solve it, explain it"};
     app.require_subcommand(1);
     int exitCode = sudokucam::kExitOk;
+    sudokucam::RegisterSolveCommands(app, exitCode);
     sudokucam::RegisterBenchCommand(app, exitCode);
     try {
         app.parse(argc, argv);
