@@ -369,15 +369,21 @@ public:
           unitHas_(geometry_.unitCount()) {}
 
     GeneratedPuzzle next() {
-        for (int attempt = 1; attempt <= options_.maxAttempts; ++attempt) {
+        const auto deadline = std::chrono::steady_clock::now() + options_.timeLimit;
+        int attempt = 1;
+        for (; attempt <= options_.maxAttempts; ++attempt) {
             if (auto puzzle = tryOnce()) {
                 puzzle->attempts = attempt;
                 return std::move(*puzzle);
             }
+            if (options_.timeLimit.count() > 0 && std::chrono::steady_clock::now() > deadline)
+                break;
         }
         throw std::runtime_error("no " + std::to_string(options_.size) + "x" +
                                  std::to_string(options_.size) + " puzzle met the options in " +
-                                 std::to_string(options_.maxAttempts) + " attempts");
+                                 std::to_string(std::min(attempt, options_.maxAttempts)) +
+                                 " attempts" +
+                                 (attempt <= options_.maxAttempts ? " (time limit reached)" : ""));
     }
 
 private:
@@ -594,6 +600,8 @@ Geometry CheckedGeometry(const GeneratorOptions& options) {
         throw std::invalid_argument("no Sudoku of size " + std::to_string(options.size) +
                                     ": the size must be 4 to 25 with rectangular boxes");
     if (options.maxAttempts < 1) throw std::invalid_argument("maxAttempts must be at least 1");
+    if (options.timeLimit.count() < 0)
+        throw std::invalid_argument("timeLimit must not be negative");
     return *geometry;
 }
 

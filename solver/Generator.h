@@ -12,6 +12,7 @@
 // - Sizes: any grid whose boxes are rectangles, with the box shape of Geometry::ForSize
 //   (4, 6, 8, 9, 12, 16, 25). 25x25 is best effort: its searches are bounded by node budgets.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -57,6 +58,9 @@ struct GeneratorOptions {
     bool grade = true;
     // How many fresh grids to try for one puzzle before giving up (default: 2000).
     int maxAttempts = 2000;
+    // Give up on a puzzle after this long; zero for no limit (default: none). The clock only
+    // decides when to give up: a puzzle that is returned is the same with or without it.
+    std::chrono::milliseconds timeLimit{0};
 };
 
 struct GeneratedPuzzle {
@@ -68,8 +72,8 @@ struct GeneratedPuzzle {
 };
 
 // Generates one puzzle after another from one random stream; the n-th puzzle depends only on the
-// options and n. Throws std::invalid_argument for a size without rectangular boxes or a
-// non-positive maxAttempts.
+// options and n. Throws std::invalid_argument for a size without rectangular boxes, a
+// non-positive maxAttempts or a negative timeLimit.
 class Generator {
 public:
     explicit Generator(GeneratorOptions options);
@@ -79,9 +83,9 @@ public:
 
     const GeneratorOptions& options() const { return options_; }
 
-    // The next puzzle. Throws std::runtime_error when maxAttempts grids give no puzzle that
-    // satisfies the options (a level that size rarely reaches, or minimal with a symmetry on a
-    // large grid).
+    // The next puzzle. Throws std::runtime_error when maxAttempts grids, or timeLimit, give no
+    // puzzle that satisfies the options (a level that size rarely reaches, minimal with a
+    // symmetry on a large grid).
     GeneratedPuzzle next();
 
 private:

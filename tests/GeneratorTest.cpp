@@ -192,6 +192,19 @@ TEST(Generator, SixteenBySixteen) {
     EXPECT_LT(p.puzzle.filledCount(), 256 / 2);
 }
 
+// Every 4x4 puzzle falls to singles, so a hard one is out of reach: the generator must give up
+// with an error, after its attempts or its time limit, whichever comes first.
+TEST(Generator, GivesUpOnALevelOutOfReach) {
+    GeneratorOptions options;
+    options.size = 4;
+    options.difficulty = Difficulty::Hard;
+    options.maxAttempts = 300;
+    EXPECT_THROW(Generate(options), std::runtime_error);
+    options.maxAttempts = 1 << 30;
+    options.timeLimit = std::chrono::milliseconds(100);
+    EXPECT_THROW(Generate(options), std::runtime_error);
+}
+
 TEST(Generator, RejectsSizesWithoutRectangularBoxes) {
     for (int size : {0, 3, 5, 7, 11, 13, 26}) {
         GeneratorOptions options;
