@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
     int exitCode = sudokucam::kExitOk;
     sudokucam::RegisterSolveCommands(app, exitCode);
     sudokucam::RegisterBenchCommand(app, exitCode);
+    sudokucam::RegisterGenerateCommand(app, exitCode);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
