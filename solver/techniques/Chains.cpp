@@ -64,8 +64,10 @@ std::string Where(const Geometry& g, const detail::ChainNode& node) {
 std::string Premise(const Geometry& g, const Chain& chain) {
     const detail::ChainNode& s = chain.nodes.front();
     const detail::ChainNode& e = chain.nodes.back();
-    return "if " + Where(g, s) + " is not " + DigitText(s.digit) + " then " + Where(g, e) + " is " +
-           DigitText(e.digit);
+    const std::string negated = s.cells.size() > 1 ? "none of " + detail::NodeCellsText(g, s)
+                                                   : g.cellName(s.cells.front()) + " is not";
+    return "if " + negated + (s.cells.size() > 1 ? " is " : " ") + DigitText(s.digit) + " then " +
+           Where(g, e) + " is " + DigitText(e.digit);
 }
 
 class XChain final : public Strategy {
