@@ -29,6 +29,8 @@ const std::array kSolvers = {
                &SolveFast9},
     SolverInfo{"generic", "any-size backtracker on 9x9: cell masks, singles, locked candidates",
                &SolveGeneric9},
+    SolverInfo{"logical", "human-style techniques with recorded steps (grading), then backtracking",
+               &SolveLogical9},
 };
 
 }  // namespace

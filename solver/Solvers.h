@@ -31,4 +31,9 @@ const SolverInfo* FindSolver(std::string_view name);
 // The any-size backtracker (Backtracking.h) on a 9x9 puzzle, behind the common signature.
 int SolveGeneric9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);
 
+// The human-style logical solver (LogicalSolver.h, every technique, steps recorded) on a 9x9
+// puzzle; backtracking finishes what logic cannot, so counts keep their meaning. `*guesses` is 0
+// when logic alone solved it. Defined in LogicalSolver9.cpp.
+int SolveLogical9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);
+
 }  // namespace sudoku

@@ -1,0 +1,53 @@
+// The logical solver behind the common 9x9 solver signature (Solvers.h), so `sudokucam bench
+// --solver logical` measures what grading a puzzle costs: a full human-style solve, with steps.
+
+#include "solver/Backtracking.h"
+#include "solver/LogicalSolver.h"
+#include "solver/Solvers.h"
+
+namespace sudoku {
+namespace {
+
+// Unique rectangles assume the puzzle has one solution, so a solve that used them proves nothing
+// about the count.
+bool AssumesUniqueness(const LogicalResult& result) {
+    for (const Step& step : result.steps) {
+        const Technique t = step.technique;
+        if (t >= Technique::UniqueRectangle1 && t <= Technique::UniqueRectangle4) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+int SolveLogical9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {
+    Board puzzle(Geometry(3, 3));
+    for (int cell = 0; cell < 81; ++cell) {
+        const char c = puzzle81[cell];
+        if (c >= '1' && c <= '9') puzzle.set(cell, c - '0');
+    }
+    static const LogicalSolver solver;
+    const LogicalResult result = solver.solve(puzzle);
+    const bool assumed = AssumesUniqueness(result);
+    Board found = result.final.board();
+    int count = 0;
+    std::uint64_t guessed = 0;
+    if (result.solved && !assumed) {
+        // Every placement was forced, so this is the only solution (unless the clues clash).
+        count = IsSolutionOf(puzzle, found) ? 1 : 0;
+    } else {
+        // Stuck: the search finishes from the digits logic proved (all of them sound unless
+        // uniqueness was assumed), so the count keeps its meaning.
+        const SolveResult search = CountSolutions(assumed ? puzzle : found, limit);
+        count = search.count;
+        guessed = search.guesses;
+        found = search.solution;
+    }
+    if (count > 0 && solution81)
+        for (int cell = 0; cell < 81; ++cell)
+            solution81[cell] = static_cast<char>('0' + found.value(cell));
+    if (guesses) *guesses = guessed;
+    return count;
+}
+
+}  // namespace sudoku

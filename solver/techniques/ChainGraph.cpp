@@ -1,0 +1,203 @@
+#include "solver/techniques/ChainGraph.h"
+
+#include <algorithm>
+
+#include "solver/techniques/AdvancedSupport.h"
+
+namespace sudoku::detail {
+namespace {
+
+// Almost locked sets a search may use, and their largest size: the sets of up to four cells
+// cover what human solvers use; the cap bounds the graph on big grids.
+constexpr int kMaxAlsCount = 600;
+constexpr int kMaxAlsCells = 4;
+
+bool InList(const std::vector<int>& cells, int cell) {
+    return std::find(cells.begin(), cells.end(), cell) != cells.end();
+}
+
+bool Disjoint(const std::vector<int>& a, const std::vector<int>& b) {
+    for (int cell : a)
+        if (InList(b, cell)) return false;
+    return true;
+}
+
+void Link(std::vector<std::pair<int, int>>& links, int a, int b) {
+    links.emplace_back(a, b);
+    links.emplace_back(b, a);
+}
+
+}  // namespace
+
+ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind)
+    : grid_(grid), g_(grid.geometry()), kind_(kind), n_(grid.size()), cellIds_(g_.cellCount()) {
+    for (int cell = 0; cell < g_.cellCount(); ++cell)
+        cellIds_[cell] = cell;
+    if (aic()) findGroups();
+    if (kind_ == ChainKind::AlsAic) findAls();
+    nodeCount_ = alsBase() + static_cast<int>(alsNodes_.size());
+    build();
+}
+
+// Groups: two or more places of a digit where a box meets a line.
+void ChainGraph::findGroups() {
+    groupsOf_.assign(n_ + 2, 0);
+    for (int d = 1; d <= n_; ++d) {
+        groupsOf_[d] = static_cast<int>(groups_.size());
+        for (int box = 0; box < n_; ++box) {
+            const int boxUnit = g_.boxUnit(box);
+            const int first = g_.unitCells(boxUnit).front();
+            for (int i = 0; i < g_.boxRows(); ++i)
+                addGroup(d, box, g_.rowUnit(g_.row(first) + i));
+            for (int i = 0; i < g_.boxCols(); ++i)
+                addGroup(d, box, g_.colUnit(g_.col(first) + i));
+        }
+    }
+    groupsOf_[n_ + 1] = static_cast<int>(groups_.size());
+}
+
+void ChainGraph::addGroup(int d, int box, int line) {
+    Group group{d, box, line, {}};
+    for (int cell : g_.unitCells(line))
+        if (g_.box(cell) == box && grid_.has(cell, d)) group.cells.push_back(cell);
+    if (group.cells.size() >= 2) groups_.push_back(std::move(group));
+}
+
+void ChainGraph::findAls() {
+    const int maxCells = n_ <= 9 ? kMaxAlsCells : kMaxAlsCells - 1;
+    als_ = FindAlmostLockedSets(grid_, maxCells, kMaxAlsCount);
+    for (int i = 0; i < static_cast<int>(als_.size()); ++i)
+        for (int d : Digits(als_[i].digits)) {
+            AlsNode node{d, i, {}};
+            for (int cell : als_[i].cells)
+                if (grid_.has(cell, d)) node.cells.push_back(cell);
+            alsNodes_.push_back(std::move(node));
+        }
+}
+
+void ChainGraph::build() {
+    Links strong, weak;
+    for (int unit = 0; unit < g_.unitCount(); ++unit)
+        for (int d = 1; d <= n_; ++d)
+            unitLinks(unit, d, strong, weak);
+    if (kind_ != ChainKind::XChain) cellLinks(strong, weak);
+    if (kind_ == ChainKind::AlsAic) alsLinks(strong, weak);
+    flatten(strong, strongAt_, strong_);
+    flatten(weak, weakAt_, weak_);
+}
+
+// Links of digit d inside one unit: weak between every two places (and groups that do not
+// overlap), strong between two that together hold every place.
+void ChainGraph::unitLinks(int unit, int d, Links& strong, Links& weak) {
+    int total = 0, all = 0;
+    nodes_.clear();  // cells first, then groups inside the unit
+    for (int cell : g_.unitCells(unit)) {
+        if (!grid_.has(cell, d)) continue;
+        ++all;
+        if (!eligible(cell)) continue;
+        ++total;
+        nodes_.push_back(cell * n_ + d - 1);
+    }
+    if (total < 2) return;
+    const bool allPlaces = total == all;
+    const int cellNodes = total;
+    if (!groupsOf_.empty())
+        for (int i = groupsOf_[d]; i < groupsOf_[d + 1]; ++i)
+            if ((groups_[i].line == unit || g_.boxUnit(groups_[i].box) == unit))
+                nodes_.push_back(candidateNodes() + i);
+    const auto& nodes = nodes_;
+    for (int i = 0; i < static_cast<int>(nodes.size()); ++i)
+        for (int j = i + 1; j < static_cast<int>(nodes.size()); ++j) {
+            int size = 0;
+            if (!overlapFree(nodes[i], nodes[j], i < cellNodes, j < cellNodes, size)) continue;
+            // Cell-to-cell weak links are the same in every unit: add them from one unit.
+            if (i >= cellNodes || j >= cellNodes ||
+                CommonUnit(g_, nodes[i] / n_, nodes[j] / n_) == unit)
+                Link(weak, nodes[i], nodes[j]);
+            if (allPlaces && size == total && kind_ != ChainKind::XYChain)
+                Link(strong, nodes[i], nodes[j]);
+        }
+}
+
+// Whether two nodes of one unit share no cell; `size` gets their cell count together.
+bool ChainGraph::overlapFree(int a, int b, bool aCell, bool bCell, int& size) const {
+    const Group* ga = aCell ? nullptr : &groups_[a - candidateNodes()];
+    const Group* gb = bCell ? nullptr : &groups_[b - candidateNodes()];
+    if (aCell && bCell) {
+        size = 2;
+        return true;
+    }
+    if (aCell || bCell) {
+        const Group& group = aCell ? *gb : *ga;
+        const int cell = (aCell ? a : b) / n_;
+        size = 1 + static_cast<int>(group.cells.size());
+        return !InList(group.cells, cell);
+    }
+    size = static_cast<int>(ga->cells.size() + gb->cells.size());
+    return Disjoint(ga->cells, gb->cells);
+}
+
+// Inside a cell: weak between every two digits, strong between the two of a bivalue cell.
+void ChainGraph::cellLinks(Links& strong, Links& weak) const {
+    for (int cell = 0; cell < g_.cellCount(); ++cell) {
+        const Mask m = grid_.candidates(cell);
+        if (!eligible(cell)) continue;
+        for (int a : Digits(m))
+            for (int b : Digits(m & ~((DigitBit(a) << 1) - 1))) {
+                if (aic()) Link(weak, cell * n_ + a - 1, cell * n_ + b - 1);
+                if (CountDigits(m) == 2) Link(strong, cell * n_ + a - 1, cell * n_ + b - 1);
+            }
+    }
+}
+
+// Disjoint cell sets where every cell of one sees every cell of the other.
+bool ChainGraph::allSee(const std::vector<int>& a, const std::vector<int>& b) const {
+    for (int x : a)
+        for (int y : b)
+            if (x == y || !g_.sees(x, y)) return false;
+    return true;
+}
+
+bool ChainGraph::seesAll(int cell, const std::vector<int>& cells) const {
+    for (int other : cells)
+        if (other == cell || !g_.sees(cell, other)) return false;
+    return true;
+}
+
+// Strong links between the digits of one set (keeping one out locks the others in); weak
+// links between a set's digit and any node of that digit that sees all its places.
+void ChainGraph::alsLinks(Links& strong, Links& weak) const {
+    const int base = alsBase();
+    const int count = static_cast<int>(alsNodes_.size());
+    for (int i = 0; i < count; ++i) {
+        const AlsNode& a = alsNodes_[i];
+        const int d = a.digit;
+        for (int j = i + 1; j < count; ++j) {
+            const AlsNode& b = alsNodes_[j];
+            if (b.als == a.als)
+                Link(strong, base + i, base + j);
+            else if (b.digit == d && allSee(a.cells, b.cells))
+                Link(weak, base + i, base + j);
+        }
+        for (int cell : g_.peers(a.cells.front()))
+            if (grid_.has(cell, d) && seesAll(cell, a.cells))
+                Link(weak, cell * n_ + d - 1, base + i);
+        for (int k = groupsOf_[d]; k < groupsOf_[d + 1]; ++k)
+            if (allSee(groups_[k].cells, a.cells)) Link(weak, candidateNodes() + k, base + i);
+    }
+}
+
+// Counting sort of the links by their first node; each node's links keep their order.
+void ChainGraph::flatten(const Links& links, std::vector<int>& at, std::vector<int>& flat) const {
+    at.assign(static_cast<std::size_t>(nodeCount_) + 1, 0);
+    for (const auto& [from, to] : links)
+        ++at[from + 1];
+    for (int i = 0; i < nodeCount_; ++i)
+        at[i + 1] += at[i];
+    flat.assign(links.size(), 0);
+    std::vector<int> fill(at.begin(), at.end() - 1);
+    for (const auto& [from, to] : links)
+        flat[fill[from]++] = to;
+}
+
+}  // namespace sudoku::detail

@@ -1,0 +1,104 @@
+#pragma once
+// The implication graph the chain search walks: nodes are candidates, box-line groups and the
+// digits of almost locked sets; strong links join two nodes that cannot both be false, weak links
+// two that cannot both be true. Built once per search. Internal to solver/techniques.
+
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "solver/Board.h"
+#include "solver/techniques/AlmostLockedSets.h"
+#include "solver/techniques/ChainSearch.h"
+
+namespace sudoku::detail {
+
+// Nodes 0 .. cellCount*size-1 are candidates (cell * size + digit - 1); after them come the
+// groups, then the digits of almost locked sets ("the digit is in the set"). Links are stored as
+// adjacency lists in one array each (offsets per node).
+class ChainGraph {
+public:
+    ChainGraph(const CandidateGrid& grid, ChainKind kind);
+
+    int nodeCount() const { return nodeCount_; }
+    int candidateNodes() const { return g_.cellCount() * n_; }
+    bool isExtra(int node) const { return node >= candidateNodes(); }
+    bool present(int node) const {
+        if (isExtra(node)) return true;
+        const int cell = node / n_;
+        return grid_.has(cell, digit(node)) && eligible(cell);
+    }
+    int digit(int node) const {
+        if (!isExtra(node)) return node % n_ + 1;
+        if (node >= alsBase()) return alsNodes_[node - alsBase()].digit;
+        return groups_[node - candidateNodes()].digit;
+    }
+    // The cells of a node where its digit may be: one, a group's, or those of a set.
+    std::span<const int> cells(int node) const {
+        if (!isExtra(node)) return {&cellIds_[node / n_], 1};
+        if (node >= alsBase()) return alsNodes_[node - alsBase()].cells;
+        return groups_[node - candidateNodes()].cells;
+    }
+    // All the cells of an almost locked set node, or nothing for other nodes.
+    std::vector<int> setCells(int node) const {
+        if (node < alsBase()) return {};
+        return als_[alsNodes_[node - alsBase()].als].cells;
+    }
+    const int* strongBegin(int node) const { return strong_.data() + strongAt_[node]; }
+    const int* strongEnd(int node) const { return strong_.data() + strongAt_[node + 1]; }
+    const int* weakBegin(int node) const { return weak_.data() + weakAt_[node]; }
+    const int* weakEnd(int node) const { return weak_.data() + weakAt_[node + 1]; }
+
+private:
+    struct Group {
+        int digit;
+        int box;
+        int line;  // row or column unit
+        std::vector<int> cells;
+    };
+
+    struct AlsNode {
+        int digit;
+        int als;                 // index in als_
+        std::vector<int> cells;  // the cells of the set that hold the digit
+    };
+
+    // Links are collected as (from, to) pairs, then sorted by node into adjacency arrays: a few
+    // allocations per search instead of one per node.
+    using Links = std::vector<std::pair<int, int>>;
+
+    bool aic() const { return kind_ == ChainKind::Aic || kind_ == ChainKind::AlsAic; }
+    int alsBase() const { return candidateNodes() + static_cast<int>(groups_.size()); }
+    bool eligible(int cell) const {
+        const Mask m = grid_.candidates(cell);
+        return kind_ == ChainKind::XYChain ? CountDigits(m) == 2 : m != 0;
+    }
+
+    void findGroups();
+    void addGroup(int d, int box, int line);
+    void findAls();
+    void build();
+    void unitLinks(int unit, int d, Links& strong, Links& weak);
+    void cellLinks(Links& strong, Links& weak) const;
+    void alsLinks(Links& strong, Links& weak) const;
+    void flatten(const Links& links, std::vector<int>& at, std::vector<int>& flat) const;
+
+    bool overlapFree(int a, int b, bool aCell, bool bCell, int& size) const;
+    bool allSee(const std::vector<int>& a, const std::vector<int>& b) const;
+    bool seesAll(int cell, const std::vector<int>& cells) const;
+
+    const CandidateGrid& grid_;
+    const Geometry& g_;
+    ChainKind kind_;
+    int n_;
+    int nodeCount_ = 0;
+    std::vector<Group> groups_;
+    std::vector<int> cellIds_;  // cellIds_[c] == c: storage for a candidate node's one cell
+    std::vector<AlmostLockedSet> als_;
+    std::vector<AlsNode> alsNodes_;
+    std::vector<int> groupsOf_;  // groups of digit d: groupsOf_[d] .. groupsOf_[d + 1] - 1
+    std::vector<int> nodes_;     // scratch of unitLinks
+    std::vector<int> strongAt_, strong_, weakAt_, weak_;
+};
+
+}  // namespace sudoku::detail
