@@ -8,6 +8,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/ClassifierLoader.h"
+#include "vision/FaintCells.h"
 #include "vision/GridDetector.h"
 #include "vision/GridWarper.h"
 #include "vision/ImageDecode.h"
@@ -102,8 +103,12 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
     int turns = 0;
     if (options.tryRotations && !LooksUpright(cells)) {
         turns = FindUprightTurns(warped, *classifier);
-        if (turns) cells = classifier->classify(RotateGrid(warped, turns));
+        if (turns) {
+            warped = RotateGrid(warped, turns);
+            cells = classifier->classify(warped);
+        }
     }
+    DemoteFaintDigits(warped, cells);
     const double readMs = clock.lap();
 
     RepairOptions repairOptions;
