@@ -7,7 +7,8 @@
 // solved by the logical solver with every technique before the one under test until it is stuck.
 // The expected eliminations were checked by hand against the pattern the explanation describes.
 // Beyond 9x9, every technique that does not assume uniqueness is run on random candidate grids of
-// each supported size that contain a known solution: a sound technique never removes its digits.
+// each supported size that contain a known solution: a sound technique never removes its digits;
+// and full solves of generated (unique) 6x6, 8x8 and 12x12 puzzles agree with their solution.
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "solver/Backtracking.h"
+#include "solver/Generator.h"
 #include "solver/LogicalSolver.h"
 #include "solver/Strategies.h"
 
@@ -199,6 +201,37 @@ TEST(AdvancedTechniques, EveryStepOfHardSolvesAgreesWithTheSolution) {
          {Technique::XYWing, Technique::WWing, Technique::SimpleColouring, Technique::XChain,
           Technique::XYChain, Technique::AlternatingInferenceChain, Technique::AlsChain})
         EXPECT_TRUE(used.count(t)) << TechniqueName(t) << " never used";
+}
+
+// Unique rectangles assume one solution, so they are checked on generated puzzles, which have
+// exactly one: every step of a full solve of minimal 6x6, 8x8 and 12x12 puzzles agrees with it.
+TEST(AdvancedTechniques, EveryStepAgreesWithTheSolutionOnGeneratedPuzzlesOfOtherSizes) {
+    std::set<Technique> used;
+    for (auto [size, count] : {std::pair{6, 100}, std::pair{8, 60}, std::pair{12, 10}}) {
+        GeneratorOptions options;
+        options.size = size;
+        options.minimal = true;
+        options.seed = 7;
+        Generator generator(options);
+        for (int i = 0; i < count; ++i) {
+            const GeneratedPuzzle generated = generator.next();
+            const LogicalResult result = LogicalSolver().solve(generated.puzzle);
+            for (const Step& step : result.steps) {
+                used.insert(step.technique);
+                for (const CellDigit& e : step.eliminations)
+                    ASSERT_NE(generated.solution.value(e.cell), e.digit)
+                        << size << "x" << size << ": " << step.explanation;
+                for (const CellDigit& p : step.placements)
+                    ASSERT_EQ(generated.solution.value(p.cell), p.digit) << step.explanation;
+            }
+        }
+    }
+    int advanced = 0;
+    for (Technique t : used)
+        advanced += t >= Technique::XYWing;
+    EXPECT_GE(advanced, 6) << "the sample no longer exercises the advanced techniques";
+    EXPECT_TRUE(used.count(Technique::UniqueRectangle1) ||
+                used.count(Technique::UniqueRectangle2) || used.count(Technique::UniqueRectangle4));
 }
 
 // A full grid of any shape: row r is the first row shifted by its band and row in the band,
