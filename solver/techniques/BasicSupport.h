@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,6 +79,20 @@ bool ForEachTightSubset(const Mask* masks, int n, int k, Visit&& visit) {
 inline void AppendListSeparator(std::string& text, int index, int count) {
     if (index == 0) return;
     text += index + 1 == count ? " and " : ", ";
+}
+
+inline void AppendNumber(std::string& text, int value) {
+    char buffer[12];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    text.append(buffer, result.ptr);
+}
+
+// Appends "r5c2" without building a temporary string: singles are most of a solve's steps.
+inline void AppendCellName(std::string& text, const Geometry& g, int cell) {
+    text += 'r';
+    AppendNumber(text, g.row(cell) + 1);
+    text += 'c';
+    AppendNumber(text, g.col(cell) + 1);
 }
 
 inline std::string DigitText(int digit) {

@@ -36,32 +36,46 @@ public:
         const int last = pointing_ ? 3 * n : 2 * n;
         for (int unit = first; unit < last; ++unit) {
             const UnitPlaces places = PlacesIn(grid, unit);
+            const Intersections cross = intersections(g, unit);
             for (int d = 1; d <= n; ++d) {
                 const Mask where = places[d - 1];
                 if (!SeveralBits(where)) continue;  // none, or a hidden single
-                const int target = lockedUnit(g, unit, where);
-                if (target < 0) continue;
-                if (auto step = makeStep(grid, unit, target, d, where)) return step;
+                const int p = __builtin_ctz(where);
+                for (int k = 0; k < cross.kinds; ++k) {
+                    if (where & ~cross.shared[k][p]) continue;
+                    if (auto step = makeStep(grid, unit, cross.target[k][p], d, where)) return step;
+                }
             }
         }
         return std::nullopt;
     }
 
 private:
-    // The other unit (a line for pointing, the box for claiming) holding every place, or -1.
-    int lockedUnit(const Geometry& g, int unit, Mask where) const {
+    // For each position i of a unit and each kind of other unit it may be locked into (row and
+    // column for a box; the box for a line): that unit, and the positions of the unit inside it.
+    struct Intersections {
+        int kinds = 0;
+        std::array<std::array<int, kMaxSize>, 2> target{};
+        std::array<std::array<Mask, kMaxSize>, 2> shared{};
+    };
+
+    Intersections intersections(const Geometry& g, int unit) const {
+        Intersections x;
+        x.kinds = pointing_ ? 2 : 1;
         const auto cells = g.unitCells(unit);
-        const int firstCell = cells[__builtin_ctz(where)];
-        // unitsOf(cell) is row, column, box: pointing tries the row and the column.
-        const auto candidates = g.unitsOf(firstCell);
-        for (int k = pointing_ ? 0 : 2; k < (pointing_ ? 2 : 3); ++k) {
-            const int target = candidates[k];
-            bool all = true;
-            for (int i : Digits(where))
-                all &= g.unitsOf(cells[i - 1])[k] == target;
-            if (all) return target;
+        const int n = static_cast<int>(cells.size());
+        for (int k = 0; k < x.kinds; ++k) {
+            // unitsOf(cell) is row, column, box: pointing uses the row and the column.
+            const int slot = pointing_ ? k : 2;
+            std::array<Mask, 3 * kMaxSize> byUnit{};
+            for (int i = 0; i < n; ++i) {
+                x.target[k][i] = g.unitsOf(cells[i])[slot];
+                byUnit[x.target[k][i]] |= Mask{1} << i;
+            }
+            for (int i = 0; i < n; ++i)
+                x.shared[k][i] = byUnit[x.target[k][i]];
         }
-        return -1;
+        return x;
     }
 
     std::optional<Step> makeStep(const CandidateGrid& grid, int unit, int target, int digit,

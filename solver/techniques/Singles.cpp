@@ -31,7 +31,12 @@ private:
         step.proof = {{cell, digit}};
         const auto units = g.unitsOf(cell);
         step.units.assign(units.begin(), units.end());
-        step.explanation = g.cellName(cell) + " can only be " + DigitText(digit) + ".";
+        std::string& text = step.explanation;
+        text.reserve(32);
+        AppendCellName(text, g, cell);
+        text += " can only be ";
+        text += Geometry::DigitChar(digit);
+        text += '.';
         return step;
     }
 };
@@ -78,8 +83,15 @@ private:
         step.cells = {cell};
         step.proof = {{cell, digit}};
         step.units = {unit};
-        step.explanation = "In " + g.unitName(unit) + ", " + DigitText(digit) + " can only go in " +
-                           g.cellName(cell) + ".";
+        std::string& text = step.explanation;
+        text.reserve(48);
+        text += "In ";
+        text += g.unitName(unit);
+        text += ", ";
+        text += Geometry::DigitChar(digit);
+        text += " can only go in ";
+        AppendCellName(text, g, cell);
+        text += '.';
         return step;
     }
 };
