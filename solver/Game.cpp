@@ -115,6 +115,10 @@ std::optional<Step> Game::hint() const {
 }
 
 bool Game::apply(const Step& step) {
+    // A step found on another grid (a stale hint) may place a digit that no longer fits here.
+    for (const CellDigit& p : step.placements)
+        if (p.cell < 0 || p.cell >= board().cellCount() || !grid().has(p.cell, p.digit))
+            return false;
     CandidateGrid next = grid();
     ApplyStep(next, step);
     if (next == grid()) return false;

@@ -45,7 +45,8 @@ public:
 
     // The simplest step from here (not applied); empty when solved or stuck.
     std::optional<Step> hint() const;
-    // Applies a step (from hint() or elsewhere); false when it changes nothing here.
+    // Applies a step (from hint() or elsewhere); false, changing nothing, when it changes nothing
+    // here or places a digit that is not a candidate of its cell (a stale hint).
     bool apply(const Step& step);
     // Finds and applies the next step; returns it, or nothing when solved or stuck.
     std::optional<Step> applyHint();

@@ -128,6 +128,22 @@ TEST(Game, AStepWithEliminationsIsUndoable) {
     EXPECT_EQ(game.history().back().description, step->explanation);
 }
 
+TEST(Game, RefusesAStaleHint) {
+    Game game(ParseLine(kPuzzle));
+    auto step = game.hint();
+    ASSERT_TRUE(step && !step->placements.empty());
+    const CellDigit p = step->placements.front();
+    // The person first writes the same digit in a peer that still allows it.
+    int peer = -1;
+    for (int q : game.board().geometry().peers(p.cell))
+        if (game.grid().has(q, p.digit)) peer = q;
+    ASSERT_GE(peer, 0);
+    ASSERT_TRUE(game.enter(peer, p.digit));
+    const CandidateGrid before = game.grid();
+    EXPECT_FALSE(game.apply(*step));
+    EXPECT_EQ(game.grid(), before);
+}
+
 TEST(Game, FillSinglesIsOneAction) {
     Game game(ParseLine(kPuzzle));
     const CandidateGrid start = game.grid();
