@@ -28,7 +28,7 @@ struct GenerateOptions {
     bool minimal = false;
     std::optional<std::uint64_t> seed;
     int maxAttempts = sudoku::GeneratorOptions{}.maxAttempts;
-    double timeLimit = 0;
+    double timeLimit = 60;  // a bound users can see on the large sizes and rare levels
     bool json = false;
     bool stats = false;
 };
@@ -140,7 +140,7 @@ void RegisterGenerateCommand(CLI::App& app, int& exitCode) {
         ->check(CLI::Range(1, 1'000'000'000));
     command
         ->add_option("--time-limit", options->timeLimit,
-                     "Seconds to try for one puzzle before giving up, 0 for no limit (default: 0)")
+                     "Seconds to try for one puzzle before giving up, 0 for no limit (default: 60)")
         ->check(CLI::Range(0.0, 1e6));
     command->add_flag("--json", options->json,
                       "Print one JSON object a line: puzzle, solution, size, clues, minimal, "
