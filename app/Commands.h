@@ -14,5 +14,6 @@ inline constexpr int kExitUsage = 2;    // bad arguments or unreadable input
 void RegisterSolveCommands(CLI::App& app, int& exitCode);  // solve, hint, grade
 void RegisterGenerateCommand(CLI::App& app, int& exitCode);
 void RegisterBenchCommand(CLI::App& app, int& exitCode);
+void RegisterReadCommands(CLI::App& app, int& exitCode);  // read, eval (needs vision/)
 
 }  // namespace sudokucam

@@ -12,6 +12,9 @@ int main(int argc, char** argv) {
     sudokucam::RegisterSolveCommands(app, exitCode);
     sudokucam::RegisterBenchCommand(app, exitCode);
     sudokucam::RegisterGenerateCommand(app, exitCode);
+#ifdef SUDOKU_HAS_VISION
+    sudokucam::RegisterReadCommands(app, exitCode);
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
