@@ -33,8 +33,10 @@ cv::Mat InkMask(const cv::Mat& inner) {
     if (hi - lo < kMinContrast) return mask;
     const double otsu =
         cv::threshold(smooth, mask, 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
-    // Otsu splits any texture in two; ink must also be clearly darker than the paper.
-    cv::threshold(smooth, mask, std::min(otsu, hi - kMinContrast), 255, cv::THRESH_BINARY_INV);
+    // Otsu splits blurred strokes wide, into blobs Tesseract does not read: keep only the darker
+    // part of the ink (35% of the way from the darkest pixel to the paper; tuned on training
+    // photos: 275 -> 311 of 468 printed digits right).
+    cv::threshold(smooth, mask, std::min(otsu, lo + 0.35 * (hi - lo)), 255, cv::THRESH_BINARY_INV);
     return mask;
 }
 
