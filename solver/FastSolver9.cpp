@@ -131,6 +131,7 @@ struct State {
     alignas(16) std::uint32_t cells[28];  // index 3*digit + band
     alignas(16) std::uint32_t seen[28];   // `cells` as last propagated; a difference = work to do
     std::uint32_t unsolved[3];            // cells of each band without a digit yet
+    std::uint32_t singlesDirty;           // masks changed since the last naked-single scan
     std::uint32_t stackDirty;             // masks changed since the stacks were last reduced
     std::uint8_t openRows[27];  // rows of each (digit, band) where the digit is not placed yet
 
@@ -184,6 +185,7 @@ struct State {
     bool reduceAll() {
         for (std::uint32_t dirty = changedMasks(); dirty; dirty = changedMasks()) {
             stackDirty |= dirty;
+            singlesDirty |= dirty;
             for (; dirty; dirty &= dirty - 1) {
                 const int i = __builtin_ctz(dirty);
                 if (cells[i] != seen[i] && !reduceBand(i)) return false;
@@ -196,8 +198,10 @@ struct State {
     // false on a contradiction (an open cell with no candidate, or two cells of one row that
     // both need the same digit); sets `found`.
     bool placeNakedSingles(bool& found) {
+        const std::uint32_t dirtyBands = singlesDirty;
+        singlesDirty = 0;
         for (int band = 0; band < 3; ++band) {
-            if (unsolved[band] == 0) continue;
+            if (unsolved[band] == 0 || (dirtyBands & (0x1249249u << band)) == 0) continue;
             std::uint32_t once = 0, twice = 0;
             for (int d = 0; d < 9; ++d) {
                 const std::uint32_t m = cells[3 * d + band];
@@ -334,7 +338,7 @@ Guess ChooseGuess(const State& s) {
 
 bool Setup(const char* puzzle, State& s) {
     s.cells[27] = s.seen[27] = 0;
-    s.stackDirty = kBand;
+    s.stackDirty = s.singlesDirty = kBand;
     for (int i = 0; i < 27; ++i) {
         s.cells[i] = kBand;
         s.seen[i] = ~0u;  // never equal to a 27-bit mask: every band is reduced once
