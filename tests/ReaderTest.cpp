@@ -186,9 +186,9 @@ TEST(GridDetection, CornersMatchTheOutlines) {
         else
             std::cout << "  corners of " << name << " off by " << error << " px\n";
     }
-    // Measured: 150 of 159 within 3% of the grid side. Most misses are outlines drawn around
-    // the border's outer edge; image209's grid runs into the puzzle below it.
-    EXPECT_GE(close, 149) << "of " << total;
+    // Measured: 152 of 159 within 3% of the grid side. The misses are outlines drawn around
+    // the border's outer edge, or a grid edge cut by a fold.
+    EXPECT_GE(close, 151) << "of " << total;
 }
 
 // ---- the one-call reader ----------------------------------------------------------------------
@@ -349,10 +349,10 @@ TEST(Reader, ReadsTheHeldOutPhotos) {
     EXPECT_GE(cornersClose, kMinCornersClose);
 }
 
-// The same photos with every empty cell filled in by hand. Measured with the first CNN: 30 of
-// 32 solved, 1625 of 1684 hand-written cells read as the right digit and as hand-written, no
+// The same photos with every empty cell filled in by hand. Measured with the first CNN: 29 of
+// 32 solved, 1629 of 1684 hand-written cells read as the right digit and as hand-written, no
 // printed digit wrong.
-constexpr int kMinMixedSolved = 29, kMinHandwrittenRight = 1620;
+constexpr int kMinMixedSolved = 28, kMinHandwrittenRight = 1620;
 
 TEST(Reader, ReadsHandwrittenDigitsOfTheHeldOutPhotos) {
     if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";

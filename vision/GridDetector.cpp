@@ -186,8 +186,14 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size) {
 
 std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
-    std::vector<std::vector<cv::Point>> contours;
+    std::vector<std::vector<cv::Point>> contours, joinedContours;
     cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+    // A thick line lit unevenly can split a grid in two; the ink grown by a pixel joins the
+    // halves again (and may merge the grid with a neighbour: both kinds of contour compete).
+    cv::Mat joined;
+    cv::dilate(ink, joined, cv::Mat());
+    cv::findContours(joined, joinedContours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    contours.insert(contours.end(), joinedContours.begin(), joinedContours.end());
     const double imageArea = static_cast<double>(gray.rows) * gray.cols;
 
     // The largest hulls first; a grid is rarely beyond the first few, and each check costs a warp.
