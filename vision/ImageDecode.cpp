@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <vector>
 
@@ -70,11 +69,26 @@ GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int min
     return {gray, scale, {}};
 }
 
+std::vector<std::uint8_t> ReadFileBytes(const std::filesystem::path& path, std::string& error) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in) {
+        error = "cannot open " + path.string();
+        return {};
+    }
+    const std::streamoff size = in.tellg();
+    std::vector<std::uint8_t> bytes(size > 0 ? static_cast<std::size_t>(size) : 0);
+    in.seekg(0);
+    if (!in.read(reinterpret_cast<char*>(bytes.data()), size)) {
+        error = "cannot read " + path.string();
+        return {};
+    }
+    return bytes;
+}
+
 DecodedImage DecodeImageFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return {{}, "cannot open " + path.string()};
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                          std::istreambuf_iterator<char>());
+    std::string error;
+    const std::vector<std::uint8_t> bytes = ReadFileBytes(path, error);
+    if (!error.empty()) return {{}, error};
     DecodedImage decoded = DecodeImage(bytes);
     if (!decoded) decoded.error = path.string() + ": " + decoded.error;
     return decoded;

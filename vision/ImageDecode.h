@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <span>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -17,6 +18,10 @@ struct DecodedImage {
     std::string error;
     explicit operator bool() const { return !image.empty(); }
 };
+
+// The whole content of a file in one read (a byte-by-byte stream copy costs milliseconds on a
+// camera JPEG). Empty with a message naming the file when it cannot be read.
+std::vector<std::uint8_t> ReadFileBytes(const std::filesystem::path& path, std::string& error);
 
 // Decodes JPEG, PNG, ... from memory, applying the EXIF orientation tag as viewers do.
 DecodedImage DecodeImage(std::span<const std::uint8_t> bytes);
