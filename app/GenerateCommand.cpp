@@ -131,9 +131,15 @@ void RegisterGenerateCommand(CLI::App& app, int& exitCode) {
         ->check(CLI::IsMember({"none", "rotate180", "rotate90", "mirror", "diagonal"}));
     command->add_flag("--minimal", options->minimal,
                       "Only puzzles from which no clue can be removed without losing uniqueness");
-    command->add_option("--seed", options->seed,
-                        "Seed of the random stream: the same seed gives the same puzzles "
-                        "(default: a random seed, shown by --stats)");
+    command
+        ->add_option("--seed", options->seed,
+                     "Seed of the random stream: the same seed gives the same puzzles "
+                     "(default: a random seed, shown by --stats)")
+        ->check(CLI::Validator(  // a negative number would wrap around silently
+            [](std::string& text) {
+                return text.starts_with('-') ? std::string("the seed must not be negative") : "";
+            },
+            "", "non-negative"));
     command
         ->add_option("--max-attempts", options->maxAttempts,
                      "Full grids to try per puzzle before giving up (default: 2000)")

@@ -3,6 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#ifdef SUDOKUCAM_EXE
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#endif
 #include <set>
 #include <string>
 #include <vector>
@@ -221,6 +228,88 @@ TEST(Generator, NamesRoundTrip) {
     EXPECT_EQ(DifficultyFromName("hard"), Difficulty::Hard);
     EXPECT_FALSE(DifficultyFromName("any").has_value());
 }
+
+#ifdef SUDOKUCAM_EXE
+// The generate command, run as a user would.
+
+struct CommandRun {
+    int code = -1;
+    std::vector<std::string> lines;  // standard output
+};
+
+CommandRun Sudokucam(const std::string& args) {
+    const std::string command = std::string(SUDOKUCAM_EXE) + " " + args + " 2>/dev/null";
+    CommandRun run;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return run;
+    std::string out;
+    char buffer[4096];
+    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        out.append(buffer, n);
+    const int status = pclose(pipe);
+    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);)
+        run.lines.push_back(line);
+    return run;
+}
+
+Board FromLine(const std::string& line) {
+    const int size = line.size() == 81 ? 9 : line.size() == 16 ? 4 : 0;
+    Board board(*Geometry::ForSize(size));
+    for (int cell = 0; cell < board.cellCount(); ++cell)
+        board.set(cell, Geometry::DigitFromChar(line[cell]));
+    return board;
+}
+
+TEST(GenerateCommand, PrintsReproducibleSymmetricUniquePuzzlesOfTheLevel) {
+    const std::string args = "generate --count 12 --difficulty hard --symmetry rotate180 --seed 7";
+    const CommandRun run = Sudokucam(args);
+    ASSERT_EQ(run.code, 0);
+    ASSERT_EQ(run.lines.size(), 12u);
+    for (const std::string& line : run.lines) {
+        ASSERT_EQ(line.size(), 81u) << line;
+        const Board puzzle = FromLine(line);
+        EXPECT_EQ(CountSolutions(puzzle, 2).count, 1) << line;
+        EXPECT_EQ(GradePuzzle(puzzle).level, Difficulty::Hard) << line;
+        for (int cell = 0; cell < 81; ++cell)
+            EXPECT_EQ(puzzle.isEmpty(cell), puzzle.isEmpty(80 - cell)) << line;
+    }
+    EXPECT_EQ(Sudokucam(args).lines, run.lines);
+    EXPECT_NE(
+        Sudokucam("generate --count 12 --difficulty hard --symmetry rotate180 --seed 8").lines,
+        run.lines);
+}
+
+TEST(GenerateCommand, JsonCarriesTheSolutionAndTheGrade) {
+    const CommandRun run = Sudokucam("generate --count 5 --minimal --seed 3 --json");
+    ASSERT_EQ(run.code, 0);
+    ASSERT_EQ(run.lines.size(), 5u);
+    for (const std::string& line : run.lines) {
+        const auto object = nlohmann::json::parse(line);
+        const Board puzzle = FromLine(object.at("puzzle").get<std::string>());
+        const SolveResult solved = CountSolutions(puzzle, 2);
+        ASSERT_EQ(solved.count, 1) << line;
+        EXPECT_EQ(object.at("solution").get<std::string>(), solved.solution.toLine());
+        EXPECT_EQ(object.at("clues").get<int>(), puzzle.filledCount());
+        EXPECT_TRUE(object.at("minimal").get<bool>());
+        const Grade grade = GradePuzzle(puzzle);
+        EXPECT_EQ(object.at("level").get<std::string>(), DifficultyName(grade.level));
+        EXPECT_EQ(object.at("score").get<int>(), grade.score);
+    }
+}
+
+TEST(GenerateCommand, BadOptionsExitTwoAndAnUnreachableLevelExitsOne) {
+    for (const char* args : {"generate --size 7", "generate --size 30", "generate --difficulty x",
+                             "generate --symmetry spiral", "generate --count 0",
+                             "generate --seed -3", "generate --time-limit -1"})
+        EXPECT_EQ(Sudokucam(args).code, 2) << args;
+    const CommandRun run = Sudokucam("generate --size 4 --difficulty hard --max-attempts 50");
+    EXPECT_EQ(run.code, 1);
+    EXPECT_TRUE(run.lines.empty());
+    EXPECT_EQ(Sudokucam("generate --help").code, 0);
+}
+#endif
 
 }  // namespace
 }  // namespace sudoku
