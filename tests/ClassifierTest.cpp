@@ -142,7 +142,7 @@ Score ScoreHoldout(const CellClassifier& engine, int maxPhotos, bool withMixed) 
         const auto onMixed =
             withMixed ? engine.classify(Warp(mixed, corners)) : std::vector<CellReading>{};
         for (int i = 0; i < 81; ++i) {
-            const CellGuess p = onPrinted[i].best(), m = onMixed[i].best();
+            const CellGuess p = onPrinted[i].best();
             if (truth[i] != 0) {
                 ++s.printed;
                 s.printedRight += p.digit == truth[i];
@@ -153,6 +153,7 @@ Score ScoreHoldout(const CellClassifier& engine, int maxPhotos, bool withMixed) 
                 s.invented += p.digit != 0;
                 if (!withMixed) continue;
                 ++s.hand;
+                const CellGuess m = onMixed[i].best();
                 s.handRight += m.digit == handTruth[i];
                 s.kindRight += m.digit == handTruth[i] && m.handwritten;
             }
@@ -300,7 +301,9 @@ TEST(TesseractClassifier, ReadsHeldOutPhotos) {
     const Score s = ScoreHoldout(tess, env != nullptr ? std::atoi(env) : 6, false);
     PrintScore("tesseract", s);
     ASSERT_GT(s.printed, 100);
-    EXPECT_GE(s.printedRight, s.printed / 2);
+    const bool all = env != nullptr;  // measured: 568/878 and 5 invented; 116/171 and 1
+    EXPECT_GE(s.printedRight, all ? 560 : 110);
+    EXPECT_LE(s.invented, all ? 5 : 1);
 }
 
 }  // namespace
