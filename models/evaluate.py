@@ -81,7 +81,7 @@ def main():
     print(f"hand-written right: {s['hand_right']}/{s['hand']}")
     print(f"printed vs hand-written told apart (digit right too): {s['kind_right']}/{s['printed'] + s['hand']}")
     print(f"preprocess + dnn per 81 cells (python): {1000 * np.median(times):.2f} ms median")
-    for e in errors[:40]:
+    for e in sorted(errors, key=lambda e: "hand" in e)[:40]:
         print("  " + e)
 
 

@@ -173,6 +173,12 @@ class Synth:
             g, hf = self.glyph(kind, value)
             paste(alpha, g, P * 1.5 + r.normal(0, 1.5), P * 1.5 + r.normal(0, 1.5), hf * P,
                   r.uniform(0.8, 1.2))
+        elif r.random() < 0.35:  # print showing through newsprint from the back: faint, mirrored
+            g, hf = self.glyph("printed", int(r.integers(1, 10)))
+            ghost = np.zeros_like(alpha)
+            paste(ghost, g[:, ::-1], P * 1.5 + r.normal(0, 4), P * 1.5 + r.normal(0, 4), hf * P,
+                  r.uniform(0.8, 1.2))
+            alpha = np.maximum(alpha, ghost * r.uniform(0.08, 0.35))
         elif r.random() < 0.3:  # specks and short strokes in an otherwise empty cell
             for _ in range(r.integers(1, 4)):
                 p = (int(r.integers(P, 2 * P)), int(r.integers(P, 2 * P)))
@@ -266,7 +272,7 @@ def main():
     print(f"real: {len(rx)} cells from {len(train)} photos, classes {np.bincount(ry)}")
     k = args.scale
     counts = {"printed": int(1500 * k), "letter": int(1500 * k), "hand": int(1000 * k),
-              "empty": int(4000 * k)}
+              "empty": int(6000 * k)}
     sx, sy, synth = synthetic(rng, counts)
     print(f"synthetic: {len(sx)} cells")
     if args.preview:
