@@ -19,6 +19,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "app/Commands.h"
+#include "app/ReadingJson.h"
 #include "solver/TextFormat.h"
 #include "vision/ImageDecode.h"
 #include "vision/Overlay.h"
@@ -70,29 +71,6 @@ std::vector<std::string> CellNames(const Board& board, const std::vector<int>& c
 
 double TotalMillis(const Reading& r) {
     return r.millis.decode + r.millis.detect + r.millis.read + r.millis.solve;
-}
-
-json ReadingJson(const std::string& file, const Reading& r) {
-    json j;
-    j["file"] = file;
-    j["status"] = std::string(sudoku::ReadStatusId(r.status));
-    if (!r.message.empty()) j["message"] = r.message;
-    json corners = json::array();
-    if (r.found())
-        for (const auto& p : r.corners)
-            corners.push_back({p.x, p.y});
-    j["corners"] = corners;
-    j["size"] = r.size;
-    j["givens"] = r.found() ? r.givens.toLine() : "";
-    j["handwritten"] = r.found() ? r.handwritten.toLine() : "";
-    j["solution"] = r.status == ReadStatus::Solved ? r.solution.toLine() : "";
-    j["uncertain"] = CellNames(r.givens, r.uncertain);
-    j["changed"] = CellNames(r.givens, r.changed);
-    j["millis"] = {{"decode", r.millis.decode},
-                   {"detect", r.millis.detect},
-                   {"read", r.millis.read},
-                   {"solve", r.millis.solve}};
-    return j;
 }
 
 void PrintReadingText(const std::string& file, const Reading& r) {

@@ -1,0 +1,123 @@
+// `sudokucam batch DIR -o OUTDIR`: every photo under a folder read, solved and annotated, with a
+// resumable results.jsonl. Only arguments, signals and the summary live here; the work is
+// app/BatchRunner.h.
+
+#include <atomic>
+#include <csignal>
+#include <exception>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include "app/BatchRunner.h"
+#include "app/Commands.h"
+#include "vision/ClassifierLoader.h"
+#include "vision/Overlay.h"
+
+namespace sudokucam {
+namespace {
+
+// The shell's exit code for a run stopped by Ctrl-C (128 + SIGINT).
+constexpr int kExitInterrupted = 130;
+
+std::atomic<bool> gStop{false};
+
+extern "C" void OnInterrupt(int /*signal*/) {
+    gStop = true;
+}
+
+// SIGINT asks the batch to stop after the images in flight; a second one kills as usual
+// (SA_RESETHAND). The previous handler comes back when the batch ends.
+class InterruptGuard {
+public:
+    InterruptGuard() {
+        gStop = false;
+        struct sigaction action {};
+        action.sa_handler = OnInterrupt;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND;
+        sigaction(SIGINT, &action, &saved_);
+    }
+    ~InterruptGuard() { sigaction(SIGINT, &saved_, nullptr); }
+    InterruptGuard(const InterruptGuard&) = delete;
+    InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+private:
+    struct sigaction saved_ {};
+};
+
+struct BatchArgs {
+    std::string dir, output, show = "solution", engine = "cnn", model;
+    int jobs = 0;
+};
+
+void PrintSummary(const BatchSummary& s) {
+    fmt::print("read: {}\n", s.read);
+    fmt::print("solved: {}\n", s.solved);
+    fmt::print("unsolved: {}\n", s.unsolved);
+    fmt::print("not found: {}\n", s.notFound);
+    fmt::print("errors: {}\n", s.errors);
+    fmt::print("skipped: {}\n", s.skipped);
+    fmt::print("already done: {}\n", s.alreadyDone);
+    fmt::print("images per second: {:.2f} ({} in {:.1f} s, {} worker{})\n", s.imagesPerSecond(),
+               s.read, s.seconds, s.workers, s.workers == 1 ? "" : "s");
+    if (s.interrupted)
+        fmt::print("interrupted: {} images left for the next run\n",
+                   s.images - s.alreadyDone - s.read);
+}
+
+int RunBatchCommand(const BatchArgs& args) {
+    BatchOptions options;
+    options.inputDir = args.dir;
+    options.outputDir = args.output;
+    options.jobs = args.jobs;
+    options.progressBar = ::isatty(STDERR_FILENO) != 0;
+    options.reader.engine =
+        args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+    options.reader.modelPath = args.model;
+    // The other --show modes come with the overlay's modes (vision/Overlay.h, in progress).
+    if (args.show != "solution") {
+        std::cerr << "sudokucam batch: --show " << args.show << " is not available yet\n";
+        return kExitUsage;
+    }
+    options.annotate = [](cv::Mat& photo, const sudoku::Reading& r) {
+        sudoku::DrawReading(photo, r);
+    };
+    try {
+        // Loaded once here so a missing model stops the batch before any image is read.
+        options.reader.classifier = sudoku::LoadClassifier(options.reader.engine, args.model);
+        const InterruptGuard interrupts;
+        const BatchSummary summary = RunBatch(options, gStop);
+        PrintSummary(summary);
+        if (summary.interrupted) return kExitInterrupted;
+        return summary.errors ? kExitFailure : kExitOk;
+    } catch (const std::exception& e) {
+        std::cerr << "sudokucam batch: " << e.what() << "\n";
+        return kExitUsage;
+    }
+}
+
+}  // namespace
+
+void RegisterBatchCommand(CLI::App& app, int& exitCode) {
+    auto args = std::make_shared<BatchArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "batch", "Read every photo under a folder; resumes where an earlier run stopped");
+    cmd->add_option("dir", args->dir, "The folder of photos (searched recursively)")->required();
+    cmd->add_option("-o,--output", args->output,
+                    "Output folder: annotated photos and results.jsonl")
+        ->required();
+    cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: one per core)")
+        ->check(CLI::Range(1, 256));
+    cmd->add_option("--show", args->show, "What to draw on the photos (default: solution)")
+        ->check(CLI::IsMember({"solution", "candidates", "hint", "check"}));
+    cmd->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
+        ->check(CLI::IsMember({"cnn", "tesseract"}));
+    cmd->add_option("--model", args->model, "CNN model file (default: models/digits.onnx)");
+    cmd->callback([args, &exitCode] { exitCode = RunBatchCommand(*args); });
+}
+
+}  // namespace sudokucam

@@ -1,0 +1,211 @@
+#include "app/BatchRunner.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include <opencv2/core/utility.hpp>
+
+#include "app/BatchProgress.h"
+#include "app/ImageSniff.h"
+#include "app/ResultsLog.h"
+
+namespace sudokucam {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Job {
+    fs::path path;
+    fs::path file;  // relative to the input folder
+};
+
+bool SameFile(const fs::path& a, const fs::path& b) {
+    std::error_code ec;
+    return fs::equivalent(a, b, ec);
+}
+
+// Every image under `dir` by content, sorted, leaving out the output folder when it lies inside;
+// counts the other files in `skipped`. An unreadable file is kept: reading it reports the error.
+std::vector<Job> FindImages(const fs::path& dir, const fs::path& outputDir, int& skipped) {
+    std::vector<Job> jobs;
+    std::error_code ec;
+    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+    if (ec) throw std::runtime_error("cannot list " + dir.string() + ": " + ec.message());
+    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec) throw std::runtime_error("cannot list " + dir.string() + ": " + ec.message());
+        if (it->is_directory(ec)) {
+            if (SameFile(it->path(), outputDir)) it.disable_recursion_pending();
+            continue;
+        }
+        if (!it->is_regular_file(ec)) continue;
+        const auto format = SniffImageFile(it->path());
+        if (format && *format == ImageFormat::None) {
+            ++skipped;
+            continue;
+        }
+        jobs.push_back({it->path(), it->path().lexically_relative(dir)});
+    }
+    std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) {
+        return a.file.generic_string() < b.file.generic_string();
+    });
+    return jobs;
+}
+
+// Temporary files of a run that was killed between writing an image and renaming it.
+void RemoveTempFiles(const fs::path& outputDir) {
+    std::error_code ec;
+    std::vector<fs::path> leftovers;
+    for (fs::recursive_directory_iterator it(outputDir, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (it->is_regular_file(ec) && name.ends_with(kTempSuffix)) leftovers.push_back(it->path());
+    }
+    for (const auto& p : leftovers)
+        fs::remove(p, ec);
+}
+
+// Results from the workers to the one writer; ends when every worker has said it is done.
+class ResultChannel {
+public:
+    explicit ResultChannel(int workers) : workers_(workers) {}
+
+    void push(ImageResult result) {
+        {
+            const std::lock_guard lock(mutex_);
+            results_.push_back(std::move(result));
+        }
+        ready_.notify_one();
+    }
+    void workerDone() {
+        {
+            const std::lock_guard lock(mutex_);
+            --workers_;
+        }
+        ready_.notify_one();
+    }
+    // The next result, or nullopt once the workers are all done and everything was taken.
+    std::optional<ImageResult> pop() {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [this] { return !results_.empty() || workers_ == 0; });
+        if (results_.empty()) return std::nullopt;
+        ImageResult r = std::move(results_.front());
+        results_.pop_front();
+        return r;
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<ImageResult> results_;
+    int workers_;
+};
+
+// With several workers, OpenCV's own thread pool would only make them compete for the cores.
+class OpenCvThreads {
+public:
+    explicit OpenCvThreads(int workers) : saved_(cv::getNumThreads()) {
+        if (workers > 1) cv::setNumThreads(1);
+    }
+    ~OpenCvThreads() { cv::setNumThreads(saved_); }
+    OpenCvThreads(const OpenCvThreads&) = delete;
+    OpenCvThreads& operator=(const OpenCvThreads&) = delete;
+
+private:
+    int saved_;
+};
+
+void Tally(BatchSummary& s, const ImageResult& r) {
+    ++s.read;
+    using sudoku::ReadStatus;
+    if (r.status == ReadStatus::Error || r.outputFailed)
+        ++s.errors;
+    else if (r.status == ReadStatus::NotFound)
+        ++s.notFound;
+    else if (r.status == ReadStatus::Solved)
+        ++s.solved;
+    else
+        ++s.unsolved;
+}
+
+std::string StatusText(const ImageResult& r) {
+    std::string text(sudoku::ReadStatusId(r.status));
+    return r.outputFailed ? text + ", annotated copy not written" : text;
+}
+
+}  // namespace
+
+BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop) {
+    if (!fs::is_directory(options.inputDir))
+        throw std::runtime_error(options.inputDir.string() + " is not a folder");
+    std::error_code ec;
+    fs::create_directories(options.outputDir, ec);
+    if (ec)
+        throw std::runtime_error("cannot create " + options.outputDir.string() + ": " +
+                                 ec.message());
+    ResultsLog log(options.outputDir / "results.jsonl");
+    RemoveTempFiles(options.outputDir);
+
+    BatchSummary summary;
+    std::vector<Job> pending;
+    for (auto& job : FindImages(options.inputDir, options.outputDir, summary.skipped)) {
+        ++summary.images;
+        if (log.done().count(LogKey(job.file.generic_string())))
+            ++summary.alreadyDone;
+        else
+            pending.push_back(std::move(job));
+    }
+
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    summary.workers = std::clamp(options.jobs > 0 ? options.jobs : cores, 1,
+                                 std::max(1, static_cast<int>(pending.size())));
+    const OpenCvThreads openCvThreads(summary.workers);
+    BatchProgress progress(static_cast<int>(pending.size()), options.progressBar);
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> logFailed{false};
+    ResultChannel channel(summary.workers);
+    std::vector<std::jthread> workers;
+    for (int w = 0; w < summary.workers; ++w)
+        workers.emplace_back([&] {
+            for (;;) {
+                if (stop || logFailed) break;
+                const std::size_t k = next++;
+                if (k >= pending.size()) break;
+                channel.push(ProcessImage(pending[k].path, pending[k].file, options.outputDir,
+                                          options.reader, options.annotate));
+            }
+            channel.workerDone();
+        });
+
+    // This thread is the one writer: a line is logged only once its image is complete.
+    std::exception_ptr failure;
+    while (auto result = channel.pop()) {
+        if (failure) continue;
+        try {
+            log.append(result->line);
+        } catch (const std::exception&) {
+            failure = std::current_exception();
+            logFailed = true;
+            continue;
+        }
+        Tally(summary, *result);
+        progress.imageDone(result->file, StatusText(*result));
+    }
+    for (auto& t : workers)
+        t.join();
+    progress.finish();
+    if (failure) std::rethrow_exception(failure);
+    summary.interrupted = summary.read < static_cast<int>(pending.size());
+    summary.seconds = progress.seconds();
+    return summary;
+}
+
+}  // namespace sudokucam

@@ -1,0 +1,17 @@
+#pragma once
+// The `read --json` object of one photo's reading, shared by `read` and `batch` so both print
+// the same fields.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "vision/ReadSudoku.h"
+
+namespace sudokucam {
+
+// file, status, message (when any), corners, size, givens, handwritten, solution, uncertain,
+// changed (cell names) and millis per stage.
+nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r);
+
+}  // namespace sudokucam

@@ -1,0 +1,356 @@
+// `sudokucam batch`: the image sniffing and the resume log on their own, then the built program
+// run on a temporary folder made from shared photos plus a corrupt JPEG and a text file named
+// .jpg: summary counts, one results.jsonl line per image, resume, and a run killed mid-way.
+
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include "app/ImageSniff.h"
+#include "app/ResultsLog.h"
+
+namespace sudokucam {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const fs::path kPrinted = fs::path(SUDOKU_SHARED_DIR) / "datasets" / "wichtounet-train" / "printed";
+
+std::string ReadText(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void WriteText(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+std::vector<std::uint8_t> Bytes(const std::string& s) {
+    return {s.begin(), s.end()};
+}
+
+// A fresh empty folder for one test.
+fs::path FreshDir(const std::string& name) {
+    const fs::path dir = fs::path(testing::TempDir()) / ("sudokucam_batch_" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+// ---- sniffing ------------------------------------------------------------------------------
+
+TEST(ImageSniff, KnowsFormatsByTheirFirstBytes) {
+    using namespace std::string_literals;
+    EXPECT_EQ(SniffImageFormat(Bytes("\xFF\xD8\xFF\xE0\x00\x10JFIF"s)), ImageFormat::Jpeg);
+    EXPECT_EQ(SniffImageFormat(Bytes("\x89PNG\r\n\x1A\n\0\0\0\rIHDR"s)), ImageFormat::Png);
+    EXPECT_EQ(SniffImageFormat(Bytes("BM\x36\x00\x0C\x00\x00\x00\x00\x00\x36\x00\x00\x00"s)),
+              ImageFormat::Bmp);
+    EXPECT_EQ(SniffImageFormat(Bytes("II*\0\x08\0\0\0"s)), ImageFormat::Tiff);
+    EXPECT_EQ(SniffImageFormat(Bytes("MM\0*\0\0\0\x08"s)), ImageFormat::Tiff);
+    EXPECT_EQ(SniffImageFormat(Bytes("RIFF\x24\0\0\0WEBPVP8 "s)), ImageFormat::WebP);
+    EXPECT_EQ(SniffImageFormat(Bytes("P6\n640 480\n255\n"s)), ImageFormat::Pnm);
+    EXPECT_EQ(SniffImageFormat(Bytes("P5 3 3 255 "s)), ImageFormat::Pnm);
+}
+
+TEST(ImageSniff, RejectsLookAlikes) {
+    using namespace std::string_literals;
+    EXPECT_EQ(SniffImageFormat(Bytes("not a photo\n"s)), ImageFormat::None);
+    EXPECT_EQ(SniffImageFormat(Bytes("RIFF\x24\0\0\0WAVEfmt "s)), ImageFormat::None);  // audio
+    EXPECT_EQ(SniffImageFormat(Bytes("Pizza and pasta"s)), ImageFormat::None);  // P, no digit
+    EXPECT_EQ(SniffImageFormat(Bytes("P9\n"s)), ImageFormat::None);
+    EXPECT_EQ(SniffImageFormat(Bytes("\xFF\xD8"s)), ImageFormat::None);  // cut short
+    EXPECT_EQ(SniffImageFormat({}), ImageFormat::None);
+}
+
+TEST(ImageSniff, ReadsFilesAndReportsUnreadableOnes) {
+    const fs::path dir = FreshDir("sniff");
+    WriteText(dir / "photo.txt", "\x89PNG\r\n\x1A\nrest");
+    WriteText(dir / "fake.jpg", "hello, world");
+    EXPECT_EQ(SniffImageFile(dir / "photo.txt"), ImageFormat::Png);
+    EXPECT_EQ(SniffImageFile(dir / "fake.jpg"), ImageFormat::None);
+    EXPECT_EQ(SniffImageFile(dir / "missing.jpg"), std::nullopt);
+}
+
+// ---- the resume log ------------------------------------------------------------------------
+
+TEST(ResultsLog, DropsATornLastLineAndKeepsTheRest) {
+    const fs::path dir = FreshDir("log");
+    const fs::path path = dir / "results.jsonl";
+    WriteText(path, "{\"file\":\"a.jpg\"}\n{\"file\":\"b/c.jpg\",\"status\":\"solved\"}\n{\"fi");
+    {
+        ResultsLog log(path);
+        EXPECT_EQ(log.done(), (std::set<std::string>{"a.jpg", "b/c.jpg"}));
+        EXPECT_EQ(log.truncatedBytes(), 4u);
+        log.append("{\"file\":\"d.jpg\"}");
+    }
+    EXPECT_EQ(ReadText(path),
+              "{\"file\":\"a.jpg\"}\n{\"file\":\"b/c.jpg\",\"status\":\"solved\"}\n"
+              "{\"file\":\"d.jpg\"}\n");
+    ResultsLog again(path);
+    EXPECT_EQ(again.done().size(), 3u);
+    EXPECT_EQ(again.truncatedBytes(), 0u);
+}
+
+TEST(ResultsLog, OneWriterAtATime) {
+    const fs::path path = FreshDir("lock") / "results.jsonl";
+    ResultsLog first(path);
+    EXPECT_THROW(ResultsLog second(path), std::runtime_error);
+}
+
+TEST(ResultsLog, KeyMatchesWhatTheLogReadsBack) {
+    EXPECT_EQ(LogKey("sub/photo 1.jpg"), "sub/photo 1.jpg");
+    const std::string latin1 = "caf\xE9.jpg";  // not UTF-8
+    const std::string key = LogKey(latin1);
+    EXPECT_NE(key, latin1);
+    EXPECT_EQ(LogKey(key), key);
+}
+
+// ---- the program ---------------------------------------------------------------------------
+
+struct Outcome {
+    int code = -1;
+    std::string out, err;
+};
+
+std::string Quote(const fs::path& p) {
+    return "'" + p.string() + "'";
+}
+
+Outcome Batch(const fs::path& in, const fs::path& out, const std::string& extra = "") {
+    const fs::path err = out.parent_path() / (out.filename().string() + ".stderr");
+    const std::string command = std::string(SUDOKUCAM_EXE) + " batch " + Quote(in) + " -o " +
+                                Quote(out) + " " + extra + " 2> " + Quote(err);
+    Outcome run;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return run;
+    char buffer[4096];
+    for (std::size_t n = 0; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        run.out.append(buffer, n);
+    const int status = pclose(pipe);
+    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.err = ReadText(err);
+    return run;
+}
+
+// "key: 12" lines of the summary.
+std::map<std::string, int> Summary(const std::string& out) {
+    std::map<std::string, int> counts;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);)
+        if (const auto colon = line.find(": "); colon != std::string::npos)
+            counts[line.substr(0, colon)] = std::atoi(line.c_str() + colon + 2);
+    return counts;
+}
+
+// Every line of results.jsonl parsed; a line that is not JSON fails the test.
+std::vector<json> Results(const fs::path& out) {
+    std::vector<json> lines;
+    std::istringstream in(ReadText(out / "results.jsonl"));
+    for (std::string line; std::getline(in, line);) {
+        json j = json::parse(line, nullptr, false);
+        EXPECT_TRUE(j.is_object()) << "not a JSON object: " << line;
+        lines.push_back(std::move(j));
+    }
+    return lines;
+}
+
+std::multiset<std::string> FilesIn(const std::vector<json>& results) {
+    std::multiset<std::string> files;
+    for (const auto& j : results)
+        files.insert(j.value("file", ""));
+    return files;
+}
+
+std::vector<fs::path> TempFilesUnder(const fs::path& dir) {
+    std::vector<fs::path> temps;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (e.path().string().ends_with(".sudokucam-tmp")) temps.push_back(e.path());
+    return temps;
+}
+
+class BatchRun : public testing::Test {
+protected:
+    void SetUp() override {
+        if (!fs::exists(kPrinted / "image1.jpg")) GTEST_SKIP() << "no photos at " << kPrinted;
+    }
+
+    // Shared photos under `in`, some in sub-folders and one without an extension, plus a
+    // corrupt JPEG and two files that are not images; returns the images' relative names.
+    static std::multiset<std::string> MakeFolder(const fs::path& in, int copies) {
+        std::multiset<std::string> images;
+        const char* photos[] = {"image1.jpg", "image10.jpg", "image100.jpg"};
+        for (int k = 0; k < copies; ++k) {
+            const std::string prefix = k ? "copy" + std::to_string(k) + "/" : "";
+            const fs::path names[] = {prefix + "a.jpg", prefix + "sub/b.jpg",
+                                      prefix + "sub/deeper/c"};
+            for (int i = 0; i < 3; ++i) {
+                fs::create_directories((in / names[i]).parent_path());
+                fs::copy_file(kPrinted / photos[i], in / names[i]);
+                images.insert(names[i].generic_string());
+            }
+        }
+        WriteText(in / "corrupt.jpg", "\xFF\xD8\xFF\xE0 this is no JPEG stream at all");
+        images.insert("corrupt.jpg");
+        WriteText(in / "notes.jpg", "shopping list: eggs, milk\n");
+        WriteText(in / "readme.txt", "photos from the newspaper\n");
+        return images;
+    }
+};
+
+TEST_F(BatchRun, CountsEveryFileAndLogsOneLinePerImage) {
+    const fs::path dir = FreshDir("counts");
+    const auto images = MakeFolder(dir / "in", 1);
+    const Outcome run = Batch(dir / "in", dir / "out", "--jobs 2");
+    EXPECT_EQ(run.code, 1) << "an error (the corrupt file) makes the exit code 1\n" << run.err;
+    auto counts = Summary(run.out);
+    EXPECT_EQ(counts["read"], 4) << run.out;
+    EXPECT_EQ(counts["errors"], 1);
+    EXPECT_EQ(counts["skipped"], 2);
+    EXPECT_EQ(counts["already done"], 0);
+
+    const auto results = Results(dir / "out");
+    EXPECT_EQ(FilesIn(results), images);
+    std::map<std::string, int> statuses;
+    for (const auto& j : results) {
+        const std::string status = j.value("status", "");
+        ++statuses[status];
+        if (status == "error") {
+            EXPECT_EQ(j["file"], "corrupt.jpg");
+            EXPECT_FALSE(j.contains("output"));
+            continue;
+        }
+        // The annotated copy mirrors the folders and decodes; extensionless files become PNG.
+        const fs::path output = dir / "out" / j.value("output", "?");
+        EXPECT_EQ(j["output"],
+                  j["file"].get<std::string>() + (j["file"] == "sub/deeper/c" ? ".png" : ""));
+        const cv::Mat annotated = cv::imread(output.string());
+        const cv::Mat original = cv::imread((dir / "in" / j.value("file", "")).string());
+        ASSERT_FALSE(annotated.empty()) << output;
+        EXPECT_EQ(annotated.size(), original.size());
+        if (status == "solved") {
+            EXPECT_GT(cv::norm(annotated, original, cv::NORM_L1), 0);
+        }
+    }
+    EXPECT_EQ(counts["solved"], statuses["solved"]);
+    EXPECT_EQ(counts["not found"], statuses["not-found"]);
+    EXPECT_EQ(counts["unsolved"], statuses["no-solution"] + statuses["multiple"]);
+    EXPECT_GE(counts["solved"], 1) << "the shared printed photos are read";
+    EXPECT_TRUE(TempFilesUnder(dir / "out").empty());
+    EXPECT_NE(run.err.find("corrupt.jpg"), std::string::npos) << "one progress line per image";
+}
+
+TEST_F(BatchRun, ResumeSkipsTheImagesAlreadyLogged) {
+    const fs::path dir = FreshDir("resume");
+    auto images = MakeFolder(dir / "in", 1);
+    ASSERT_EQ(Batch(dir / "in", dir / "out").code, 1);
+    const Outcome again = Batch(dir / "in", dir / "out");
+    auto counts = Summary(again.out);
+    EXPECT_EQ(counts["read"], 0) << again.out;
+    EXPECT_EQ(counts["already done"], 4);
+    EXPECT_EQ(again.code, 0) << "nothing failed in this run";
+
+    fs::copy_file(kPrinted / "image1.jpg", dir / "in" / "later.jpg");
+    images.insert("later.jpg");
+    counts = Summary(Batch(dir / "in", dir / "out").out);
+    EXPECT_EQ(counts["read"], 1);
+    EXPECT_EQ(counts["already done"], 4);
+    EXPECT_EQ(FilesIn(Results(dir / "out")), images);
+}
+
+TEST_F(BatchRun, TheOutputFolderInsideTheInputIsNotRead) {
+    const fs::path dir = FreshDir("inside");
+    const auto images = MakeFolder(dir / "in", 1);
+    Batch(dir / "in", dir / "in" / "out");
+    const Outcome again = Batch(dir / "in", dir / "in" / "out");
+    EXPECT_EQ(Summary(again.out)["read"], 0) << again.out;
+    EXPECT_EQ(FilesIn(Results(dir / "in" / "out")), images);
+}
+
+TEST_F(BatchRun, BadArgumentsAreAMessageNotACrash) {
+    const fs::path dir = FreshDir("bad");
+    const Outcome missing = Batch(dir / "no-such-folder", dir / "out");
+    EXPECT_EQ(missing.code, 2);
+    EXPECT_NE(missing.err.find("no-such-folder"), std::string::npos) << missing.err;
+    EXPECT_EQ(Batch(dir, dir / "out", "--jobs 0").code, 2);
+    EXPECT_EQ(Batch(dir, dir / "out", "--show everything").code, 2);
+}
+
+// Starts the batch in the background, waits for its first logged line, then sends `signal`.
+int RunAndSignal(const fs::path& in, const fs::path& out, int signal) {
+    const pid_t child = fork();
+    if (child == 0) {
+        const int null = ::open("/dev/null", O_WRONLY);
+        dup2(null, STDOUT_FILENO);
+        dup2(null, STDERR_FILENO);
+        execl(SUDOKUCAM_EXE, SUDOKUCAM_EXE, "batch", in.c_str(), "-o", out.c_str(), "--jobs", "1",
+              static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (ReadText(out / "results.jsonl").find('\n') == std::string::npos &&
+           std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    kill(child, signal);
+    int status = 0;
+    waitpid(child, &status, 0);
+    return status;
+}
+
+TEST_F(BatchRun, AKilledRunResumesToExactlyOneLinePerImage) {
+    const fs::path dir = FreshDir("killed");
+    const auto images = MakeFolder(dir / "in", 3);
+    const int status = RunAndSignal(dir / "in", dir / "out", SIGKILL);
+    EXPECT_TRUE(WIFSIGNALED(status));
+    const auto before = Results(dir / "out");
+    EXPECT_GE(before.size(), 1u);
+    EXPECT_LT(before.size(), images.size()) << "killed before the end";
+    // What a kill in the middle of a write or of an image's rename would leave.
+    std::ofstream(dir / "out" / "results.jsonl", std::ios::app) << "{\"file\":\"sub/b.j";
+    WriteText(dir / "out" / "sub" / "b.jpg.sudokucam-tmp", "half an image");
+
+    const Outcome resumed = Batch(dir / "in", dir / "out", "--jobs 2");
+    auto counts = Summary(resumed.out);
+    EXPECT_EQ(counts["already done"], static_cast<int>(before.size())) << resumed.out;
+    EXPECT_EQ(counts["read"] + counts["already done"], static_cast<int>(images.size()));
+    EXPECT_EQ(FilesIn(Results(dir / "out")), images) << "every image exactly once";
+    EXPECT_TRUE(TempFilesUnder(dir / "out").empty());
+}
+
+TEST_F(BatchRun, InterruptStopsAfterTheImagesInFlight) {
+    const fs::path dir = FreshDir("interrupted");
+    const auto images = MakeFolder(dir / "in", 3);
+    const int status = RunAndSignal(dir / "in", dir / "out", SIGINT);
+    ASSERT_TRUE(WIFEXITED(status)) << "a clean exit, not a death by the signal";
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    const auto logged = Results(dir / "out");
+    EXPECT_LT(logged.size(), images.size());
+    EXPECT_TRUE(TempFilesUnder(dir / "out").empty());
+
+    const Outcome resumed = Batch(dir / "in", dir / "out");
+    EXPECT_EQ(Summary(resumed.out)["already done"], static_cast<int>(logged.size()));
+    EXPECT_EQ(FilesIn(Results(dir / "out")), images);
+}
+
+}  // namespace
+}  // namespace sudokucam
