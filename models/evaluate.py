@@ -2,7 +2,7 @@
 """Scores models/digits.onnx, run by OpenCV's dnn module exactly as vision/CnnClassifier runs
 it, on the held-out photos (models/holdout.txt), warped with the outlines.csv corners.
 
-  /usr/bin/python3 models/evaluate.py [--model models/digits.onnx] [--batch-check]
+  /usr/bin/python3 models/evaluate.py [--model models/digits.onnx] [--save-warped DIR]
 
 Prints printed digits right, empties kept, digits invented in empty cells, hand-written right,
 printed vs hand-written told apart, and the time per batch of 81 cells."""
@@ -36,6 +36,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default="/work/shared/datasets/wichtounet-train")
     ap.add_argument("--model", default=os.path.join(HERE, "digits.onnx"))
+    ap.add_argument("--save-warped", help="write the straightened printed grids here (PNG)")
     args = ap.parse_args()
     net = cv2.dnn.readNetFromONNX(args.model)
     outlines = cells.read_outlines(args.data)
@@ -52,8 +53,12 @@ def main():
         corners = cells.raw_corners(pp, outlines[name])
         truth = cells.read_dat(pp[:-4] + ".dat").ravel()
         hand = cells.read_dat(mp[:-4] + ".dat").ravel()
+        warped = cells.warp_grid(cells.load_raw_gray(pp), corners)
+        if args.save_warped:
+            os.makedirs(args.save_warped, exist_ok=True)
+            cv2.imwrite(os.path.join(args.save_warped, name[:-4] + ".png"), warped)
         t0 = time.perf_counter()
-        onp = classify(net, cells.warp_grid(cells.load_raw_gray(pp), corners))
+        onp = classify(net, warped)
         times.append(time.perf_counter() - t0)
         onm = classify(net, cells.warp_grid(cells.load_raw_gray(mp), corners))
         for i in range(81):
