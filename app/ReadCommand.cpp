@@ -3,6 +3,7 @@
 // Only argument handling and output live here; the reading is vision/ReadSudoku.h.
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -90,21 +91,45 @@ void PrintReadingText(const std::string& file, const Reading& r) {
                r.millis.decode, r.millis.detect, r.millis.read, r.millis.solve);
 }
 
+// Encodes the image first, then writes a temporary file beside `output` and renames it, so a
+// crash or a full disk never leaves half an image under the output's name.
+bool WriteAtomically(const cv::Mat& image, const fs::path& output) {
+    std::vector<std::uint8_t> bytes;
+    try {
+        if (!cv::imencode(output.extension().string(), image, bytes)) return false;
+    } catch (const cv::Exception&) {
+        return false;
+    }
+    fs::path temp = output;
+    temp += ".sudokucam-tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char*>(bytes.data()),
+                  static_cast<std::streamsize>(bytes.size()));
+        if (out.flush()) {
+            out.close();
+            std::error_code error;
+            fs::rename(temp, output, error);
+            if (!error) return true;
+        }
+    }
+    std::error_code ignored;
+    fs::remove(temp, ignored);
+    return false;
+}
+
 // The photo as displayed with the reading drawn on it; false (and a message) when it cannot be
 // written.
-bool WriteAnnotated(const std::string& photoPath, const Reading& r, const std::string& output) {
+bool WriteAnnotated(const std::string& photoPath, const Reading& r, const std::string& output,
+                    const sudoku::OverlayOptions& overlay, bool printSentence) {
     sudoku::DecodedImage photo = sudoku::DecodeImageFile(photoPath);
     if (!photo) {
         std::cerr << "sudokucam read: " << photo.error << "\n";
         return false;
     }
-    sudoku::DrawReading(photo.image, r);
-    bool written = false;
-    try {
-        written = cv::imwrite(output, photo.image);
-    } catch (const cv::Exception& e) {
-        std::cerr << "sudokucam read: " << e.what() << "\n";
-    }
+    const std::string sentence = sudoku::DrawOverlay(photo.image, r, overlay);
+    if (printSentence && !sentence.empty()) fmt::print("Overlay: {}\n", sentence);
+    const bool written = WriteAtomically(photo.image, output);
     if (!written) std::cerr << "sudokucam read: cannot write " << output << "\n";
     return written;
 }
@@ -386,6 +411,7 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
     struct ReadArgs {
         std::string photo;
         std::string output;
+        std::string show = "solution";
         bool json = false;
         EngineChoice engine;
     };
@@ -395,8 +421,18 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
     read->add_flag("--json", readArgs->json, "Print the reading as JSON");
     read->add_option("-o,--output", readArgs->output,
                      "Write the photo with the grid outlined and the solution drawn in");
+    read->add_option("--show", readArgs->show,
+                     "What -o draws: solution, candidates, hint (the next step) or check (the "
+                     "hand-written digits) (default: solution)")
+        ->check(CLI::IsMember({"solution", "candidates", "hint", "check"}));
     AddEngineOptions(*read, readArgs->engine);
     read->callback([readArgs, &exitCode] {
+        if (!readArgs->output.empty() && !cv::haveImageWriter(readArgs->output)) {
+            std::cerr << "sudokucam read: cannot write " << readArgs->output
+                      << ": unknown image type (use .jpg or .png)\n";
+            exitCode = kExitUsage;
+            return;
+        }
         const Reading r = sudoku::ReadSudokuFile(readArgs->photo, readArgs->engine.options());
         if (readArgs->json)
             std::cout << ReadingJson(readArgs->photo, r).dump(2) << "\n";
@@ -406,7 +442,8 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
             PrintReadingText(readArgs->photo, r);
         exitCode = ExitCodeOf(r);
         if (!readArgs->output.empty() && r.status != ReadStatus::Error &&
-            !WriteAnnotated(readArgs->photo, r, readArgs->output))
+            !WriteAnnotated(readArgs->photo, r, readArgs->output,
+                            {*sudoku::OverlayModeFromId(readArgs->show)}, !readArgs->json))
             exitCode = kExitUsage;
     });
 

@@ -1,63 +1,298 @@
 #include "vision/Overlay.h"
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
 
+#include "solver/LogicalSolver.h"
+#include "solver/Validation.h"
+#include "vision/OverlayCanvas.h"
+
 namespace sudoku {
 namespace {
 
-// Pixels per cell of the flat board the digits are drawn on before it is warped onto the photo.
-constexpr int kDrawCell = 64;
+// Colours (BGR) chosen to stand out from black print on grey newsprint and from each other.
+const cv::Scalar kSolutionInk(170, 70, 0);  // deep blue, like a ballpoint
+const cv::Scalar kPencil(120, 70, 40);      // candidates
+const cv::Scalar kRed(30, 30, 215);
+const cv::Scalar kGreen(30, 150, 20);
+const cv::Scalar kMarker(0, 215, 255);      // yellow highlighter
+const cv::Scalar kProofFill(255, 160, 60);  // behind the candidates that prove a step
+const cv::Scalar kWrongFill(120, 120, 255);
+const cv::Scalar kText(50, 30, 20);
+const cv::Scalar kOutline(60, 170, 60);
 
-const cv::Scalar kInk(40, 40, 220);      // red digits, as a person with a red pen
-const cv::Scalar kOutline(60, 200, 60);  // green outline
+// Givens and hand-written digits on one board, each with its origin.
+Board Combined(const Reading& r) {
+    Board board = r.givens;
+    for (int cell = 0; cell < board.cellCount(); ++cell)
+        if (r.handwritten.value(cell) && board.isEmpty(cell))
+            board.set(cell, r.handwritten.value(cell), CellOrigin::Entered);
+    return board;
+}
 
-// The added digits drawn on a flat board; returns the ink mask beside it.
-cv::Mat FlatDigits(const Reading& r, cv::Mat& mask) {
-    const int side = r.size * kDrawCell;
-    cv::Mat flat(side, side, CV_8UC3, cv::Scalar::all(0));
-    mask = cv::Mat::zeros(side, side, CV_8U);
-    const double scale = kDrawCell / 48.0;
-    for (int cell = 0; cell < r.solution.cellCount(); ++cell) {
-        if (!r.givens.isEmpty(cell) || !r.handwritten.isEmpty(cell)) continue;
-        const std::string text(1, Geometry::DigitChar(r.solution.value(cell)));
-        int baseline = 0;
-        const cv::Size size = cv::getTextSize(text, cv::FONT_HERSHEY_DUPLEX, scale, 3, &baseline);
-        const int row = cell / r.size, col = cell % r.size;
-        const cv::Point origin(col * kDrawCell + (kDrawCell - size.width) / 2,
-                               row * kDrawCell + (kDrawCell + size.height) / 2);
-        cv::putText(flat, text, origin, cv::FONT_HERSHEY_DUPLEX, scale, kInk, 3, cv::LINE_AA);
-        cv::putText(mask, text, origin, cv::FONT_HERSHEY_DUPLEX, scale, cv::Scalar(255), 3,
-                    cv::LINE_AA);
+// The reading's line intersections, or those one homography predicts from its corners.
+std::vector<cv::Point2f> PhotoLattice(const Reading& r) {
+    const int n = r.size;
+    if (static_cast<int>(r.lattice.size()) == (n + 1) * (n + 1)) return r.lattice;
+    const auto side = static_cast<float>(n);
+    const cv::Point2f square[4] = {{0, 0}, {side, 0}, {side, side}, {0, side}};
+    std::vector<cv::Point2f> flat;
+    for (int row = 0; row <= n; ++row)
+        for (int col = 0; col <= n; ++col)
+            flat.emplace_back(static_cast<float>(col), static_cast<float>(row));
+    std::vector<cv::Point2f> lattice;
+    cv::perspectiveTransform(flat, lattice, cv::getPerspectiveTransform(square, r.corners.data()));
+    return lattice;
+}
+
+// Flat pixels per cell: a little more than the photo's own, so warping back only shrinks.
+int CellPixelsFor(const Reading& r) {
+    const auto& c = r.corners;
+    const double perimeter = cv::norm(c[1] - c[0]) + cv::norm(c[2] - c[1]) + cv::norm(c[3] - c[2]) +
+                             cv::norm(c[0] - c[3]);
+    return std::clamp(static_cast<int>(std::lround(1.25 * perimeter / (4 * r.size))), 32, 200);
+}
+
+class Painter {
+public:
+    Painter(OverlayCanvas& canvas, const Geometry& geometry)
+        : canvas_(canvas),
+          geometry_(geometry),
+          slots_(static_cast<int>(std::ceil(std::sqrt(geometry.size())))) {}
+
+    void digit(int cell, int d, const cv::Scalar& colour) {
+        const int c = canvas_.cellPixels();
+        canvas_.text(std::string(1, Geometry::DigitChar(d)), centre(cell), 0.55 * c, colour,
+                     std::max(1, c / 22));
     }
-    return flat;
+    void fill(int cell, const cv::Scalar& colour, double opacity) {
+        canvas_.fillRect(rect(cell), colour, opacity);
+    }
+    void ring(int cell, const cv::Scalar& colour) {
+        const int c = canvas_.cellPixels();
+        canvas_.circle(centre(cell), 0.4f * c, colour, std::max(2, c / 14));
+    }
+    void frame(int cell, const cv::Scalar& colour) {
+        const int c = canvas_.cellPixels();
+        const int t = std::max(2, c / 16);
+        const cv::Rect r = rect(cell);
+        const cv::Rect inner(r.x + t, r.y + t, r.width - 2 * t, r.height - 2 * t);
+        canvas_.fillRect({inner.x, inner.y, inner.width, t}, colour, 1.0);
+        canvas_.fillRect({inner.x, inner.br().y - t, inner.width, t}, colour, 1.0);
+        canvas_.fillRect({inner.x, inner.y, t, inner.height}, colour, 1.0);
+        canvas_.fillRect({inner.br().x - t, inner.y, t, inner.height}, colour, 1.0);
+    }
+    // A pencil mark in its slot: digit d at row (d-1)/k, column (d-1)%k of a k x k layout.
+    void mark(int cell, int d, const cv::Scalar& colour) {
+        canvas_.text(std::string(1, Geometry::DigitChar(d)), markCentre(cell, d), 0.6 * slot(),
+                     colour, 1);
+    }
+    void markDisc(int cell, int d, const cv::Scalar& colour) {
+        canvas_.circle(markCentre(cell, d), 0.48f * static_cast<float>(slot()), colour, -1, 0.5);
+    }
+    void strike(int cell, int d, const cv::Scalar& colour) {
+        const cv::Point2f m = markCentre(cell, d);
+        const auto h = static_cast<float>(0.4 * slot());
+        canvas_.line({m.x - h, m.y + h}, {m.x + h, m.y - h}, colour,
+                     std::max(1, cvRound(slot() / 10)));
+    }
+
+private:
+    double slot() const { return 0.8 * canvas_.cellPixels() / slots_; }
+    cv::Rect rect(int cell) const {
+        return canvas_.cellRect(geometry_.row(cell), geometry_.col(cell));
+    }
+    cv::Point2f centre(int cell) const {
+        return canvas_.cellCentre(geometry_.row(cell), geometry_.col(cell));
+    }
+    // Marks keep clear of the printed lines: their slots share the middle 80% of the cell.
+    cv::Point2f markCentre(int cell, int d) const {
+        const cv::Rect r = rect(cell);
+        const auto s = static_cast<float>(slot());
+        const auto inset = 0.1f * static_cast<float>(canvas_.cellPixels());
+        return {static_cast<float>(r.x) + inset + ((d - 1) % slots_ + 0.5f) * s,
+                static_cast<float>(r.y) + inset + ((d - 1) / slots_ + 0.5f) * s};
+    }
+
+    OverlayCanvas& canvas_;
+    const Geometry& geometry_;
+    int slots_;  // pencil marks per side of a cell: 3 for 9x9, 4 for 16x16
+};
+
+std::string JoinCells(const Geometry& g, const std::vector<int>& cells) {
+    std::string names;
+    for (std::size_t k = 0; k < cells.size(); ++k)
+        names += (k ? ", " : "") + g.cellName(cells[k]);
+    return names;
+}
+
+// The cells each problem names, marked; returns the first problems' sentences.
+std::string DrawProblems(Painter& paint, const std::vector<Problem>& problems) {
+    std::string sentence;
+    for (std::size_t k = 0; k < problems.size(); ++k) {
+        for (int cell : problems[k].cells) {
+            paint.fill(cell, kWrongFill, 0.3);
+            paint.frame(cell, kRed);
+        }
+        if (k < 2) sentence += (k ? " " : "") + problems[k].message;
+    }
+    if (problems.size() > 2) sentence += " (and " + std::to_string(problems.size() - 2) + " more)";
+    return sentence;
+}
+
+void DrawCandidates(Painter& paint, const CandidateGrid& grid) {
+    for (int cell = 0; cell < grid.board().cellCount(); ++cell)
+        if (!grid.value(cell))
+            for (int d : Digits(grid.candidates(cell)))
+                paint.mark(cell, d, kPencil);
+}
+
+bool Contains(const std::vector<CellDigit>& list, int cell, int digit) {
+    return std::find(list.begin(), list.end(), CellDigit{cell, digit}) != list.end();
+}
+
+// The step's units tinted, its pattern cells highlighted, the candidates of every cell it
+// touches pencilled in: proof on blue, eliminations red and struck out, placements in green.
+std::string DrawHint(Painter& paint, const CandidateGrid& grid) {
+    const Geometry& g = grid.geometry();
+    if (grid.isSolved()) return "The puzzle is solved.";
+    const auto step = LogicalSolver().nextStep(grid);
+    if (!step) return "No logical step found: the techniques known are stuck here.";
+    for (int unit : step->units)
+        for (int cell : g.unitCells(unit))
+            paint.fill(cell, kMarker, 0.15);
+    for (int cell : step->cells)
+        paint.fill(cell, kMarker, 0.35);
+    std::vector<int> touched = step->cells;
+    for (const auto* list : {&step->proof, &step->eliminations})
+        for (const auto& cd : *list)
+            touched.push_back(cd.cell);
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    for (int cell : touched) {
+        if (grid.value(cell)) continue;
+        const bool placed = std::any_of(step->placements.begin(), step->placements.end(),
+                                        [&](const CellDigit& p) { return p.cell == cell; });
+        if (placed) continue;
+        for (int d : Digits(grid.candidates(cell))) {
+            const bool eliminated = Contains(step->eliminations, cell, d);
+            const bool proof = Contains(step->proof, cell, d);
+            if (eliminated) paint.markDisc(cell, d, kWrongFill);
+            if (proof && !eliminated) paint.markDisc(cell, d, kProofFill);
+            paint.mark(cell, d, eliminated ? kRed : proof ? kSolutionInk : kPencil);
+            if (eliminated) paint.strike(cell, d, kRed);
+        }
+    }
+    for (const auto& p : step->placements) {
+        paint.fill(p.cell, kGreen, 0.15);
+        paint.digit(p.cell, p.digit, kGreen);
+    }
+    return step->explanation;
+}
+
+// Hand-written digits against the solution of the printed ones alone.
+std::string DrawCheck(Painter& paint, const Reading& r) {
+    const Geometry& g = r.givens.geometry();
+    const Verdict verdict = CheckAndSolve(CandidateGrid(r.givens));
+    if (!verdict.solution) return DrawProblems(paint, verdict.problems);
+    std::vector<int> wrong;
+    int entries = 0;
+    for (int cell = 0; cell < g.cellCount(); ++cell) {
+        const int d = r.handwritten.value(cell);
+        if (!d || !r.givens.isEmpty(cell)) continue;
+        ++entries;
+        const bool right = verdict.solution->value(cell) == d;
+        paint.ring(cell, right ? kGreen : kRed);
+        if (!right) wrong.push_back(cell);
+    }
+    if (!entries) return "No hand-written digits to check.";
+    if (wrong.empty()) return "All " + std::to_string(entries) + " hand-written digits are right.";
+    return std::to_string(wrong.size()) + " of " + std::to_string(entries) +
+           " hand-written digits " + (wrong.size() == 1 ? "is" : "are") +
+           " wrong: " + JoinCells(g, wrong) + ".";
+}
+
+std::string DrawContent(Painter& paint, const Reading& r, OverlayMode mode) {
+    if (mode == OverlayMode::Check) return DrawCheck(paint, r);
+    const CandidateGrid grid(Combined(r));
+    if (r.status != ReadStatus::Solved || !r.solution.isComplete()) {
+        if (mode == OverlayMode::Candidates) DrawCandidates(paint, grid);
+        const Verdict verdict = CheckAndSolve(grid);
+        if (!verdict.problems.empty()) return DrawProblems(paint, verdict.problems);
+        return r.message.empty() ? "The board read has no single solution." : r.message;
+    }
+    switch (mode) {
+        case OverlayMode::Candidates:
+            DrawCandidates(paint, grid);
+            return {};
+        case OverlayMode::Hint:
+            return DrawHint(paint, grid);
+        default:
+            for (int cell = 0; cell < r.solution.cellCount(); ++cell)
+                if (!grid.value(cell)) paint.digit(cell, r.solution.value(cell), kSolutionInk);
+            return {};
+    }
+}
+
+void DrawOutline(cv::Mat& photo, const std::vector<cv::Point2f>& lattice, int n) {
+    std::vector<cv::Point> border;
+    const auto add = [&](int row, int col) {
+        border.emplace_back(cvRound(lattice[row * (n + 1) + col].x * 16),
+                            cvRound(lattice[row * (n + 1) + col].y * 16));
+    };
+    for (int col = 0; col < n; ++col)
+        add(0, col);
+    for (int row = 0; row < n; ++row)
+        add(row, n);
+    for (int col = n; col > 0; --col)
+        add(n, col);
+    for (int row = n; row > 0; --row)
+        add(row, 0);
+    const int thickness = std::max(2, std::max(photo.cols, photo.rows) / 500);
+    cv::polylines(photo, border, true, kOutline, thickness, cv::LINE_AA, 4);
 }
 
 }  // namespace
 
-void DrawReading(cv::Mat& photo, const Reading& reading) {
+std::string_view OverlayModeId(OverlayMode mode) {
+    switch (mode) {
+        case OverlayMode::Candidates:
+            return "candidates";
+        case OverlayMode::Hint:
+            return "hint";
+        case OverlayMode::Check:
+            return "check";
+        default:
+            return "solution";
+    }
+}
+
+std::optional<OverlayMode> OverlayModeFromId(std::string_view id) {
+    for (auto mode :
+         {OverlayMode::Solution, OverlayMode::Candidates, OverlayMode::Hint, OverlayMode::Check})
+        if (OverlayModeId(mode) == id) return mode;
+    return std::nullopt;
+}
+
+std::string DrawOverlay(cv::Mat& photo, const Reading& reading, const OverlayOptions& options) {
     if (photo.empty() || photo.type() != CV_8UC3)
         throw std::invalid_argument("the overlay needs an 8-bit BGR photo");
-    if (!reading.found() || reading.size <= 0) return;
-    std::vector<cv::Point> outline;
-    for (const auto& p : reading.corners)
-        outline.emplace_back(cv::Point(p));
-    const int thickness = std::max(2, photo.cols / 400);
-    cv::polylines(photo, outline, true, kOutline, thickness, cv::LINE_AA);
-    if (reading.status != ReadStatus::Solved) return;
-
-    cv::Mat mask;
-    const cv::Mat flat = FlatDigits(reading, mask);
-    const float side = static_cast<float>(flat.cols);
-    const cv::Point2f square[4] = {{0, 0}, {side, 0}, {side, side}, {0, side}};
-    const cv::Mat h = cv::getPerspectiveTransform(square, reading.corners.data());
-    cv::Mat warped, warpedMask;
-    cv::warpPerspective(flat, warped, h, photo.size());
-    cv::warpPerspective(mask, warpedMask, h, photo.size());
-    warped.copyTo(photo, warpedMask > 96);
+    if (!reading.found() || reading.size <= 0) return {};
+    if (reading.givens.size() != reading.size || reading.handwritten.size() != reading.size)
+        throw std::invalid_argument("the reading's boards do not match its size");
+    const std::vector<cv::Point2f> lattice = PhotoLattice(reading);
+    OverlayCanvas canvas(reading.size, CellPixelsFor(reading));
+    Painter paint(canvas, reading.givens.geometry());
+    const std::string sentence = DrawContent(paint, reading, options.mode);
+    if (!sentence.empty()) canvas.addBand(sentence, kText);
+    canvas.composite(photo, lattice);
+    if (options.outline) DrawOutline(photo, lattice, reading.size);
+    return sentence;
 }
 
 }  // namespace sudoku

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include <opencv2/imgproc.hpp>
 
@@ -49,6 +51,22 @@ std::array<cv::Point2f, 4> UprightCorners(const Quad& corners, int quarterTurns,
     std::array<cv::Point2f, 4> upright;
     for (int i = 0; i < 4; ++i)
         upright[i] = corners[(i + 4 - quarterTurns % 4) % 4] * (1 / scale);
+    return upright;
+}
+
+// The lattice of the upright board in photo pixels: a clockwise quarter turn moves point (r, c)
+// of the old lattice to (c, size - r) of the new one.
+std::vector<cv::Point2f> UprightLattice(const GridLattice& lattice, int quarterTurns,
+                                        double scale) {
+    const int n = lattice.size;
+    std::vector<cv::Point2f> upright(lattice.points.size());
+    for (int row = 0; row <= n; ++row)
+        for (int col = 0; col <= n; ++col) {
+            int r = row, c = col;
+            for (int t = 0; t < quarterTurns % 4; ++t)
+                std::tie(r, c) = std::pair(n - c, r);
+            upright[row * (n + 1) + col] = lattice.at(r, c) * (1 / scale);
+        }
     return upright;
 }
 
@@ -122,6 +140,7 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
                                                              : ReadStatus::NoSolution;
     r.message = VerdictMessage(repaired.verdict, repaired);
     r.corners = UprightCorners(lattice.corners(), turns, scale);
+    r.lattice = UprightLattice(lattice, turns, scale);
     r.size = options.size;
     r.givens = repaired.givens;
     r.handwritten = repaired.handwritten;

@@ -72,6 +72,10 @@ struct Reading {
     // The board's corners in the photo as displayed (EXIF applied): top-left, top-right,
     // bottom-right, bottom-left of the board with its digits upright. Set unless NotFound/Error.
     std::array<cv::Point2f, 4> corners{};
+    // The (size+1)^2 intersections of the grid's lines in the photo, upright and row-major:
+    // point r*(size+1)+c is where line r meets column line c. A curved page bends them, so the
+    // overlay warps its glyphs cell by cell on them. Set with the corners.
+    std::vector<cv::Point2f> lattice;
     int size = 0;                // cells per side, 0 when no grid was found
     Board givens;                // printed digits, upright
     Board handwritten;           // hand-written digits, upright
