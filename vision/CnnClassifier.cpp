@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -46,7 +45,7 @@ CellReading ReadingOf(const float* logits, int gridSize) {
     double sum = 0;
     for (int cls : allowed)
         sum += p[cls] = std::exp(double(logits[cls]) - top);
-    std::sort(allowed.begin(), allowed.end(), [&](int a, int b) { return p[a] > p[b]; });
+    std::stable_sort(allowed.begin(), allowed.end(), [&](int a, int b) { return p[a] > p[b]; });
     CellReading reading;
     for (int cls : allowed) {
         if (int(reading.guesses.size()) == CnnClassifier::kMaxGuesses) break;
@@ -100,6 +99,9 @@ cv::Mat CnnClassifier::logits(const cv::Mat& inputs) const {
     std::lock_guard lock(mutex_);
     net_.setInput(blob);
     cv::Mat out = net_.forward();
+    if (out.total() != size_t(inputs.rows) * kCnnClasses)
+        throw std::runtime_error("the digit model " + path_.string() + " does not output " +
+                                 std::to_string(kCnnClasses) + " classes per cell");
     return out.reshape(1, inputs.rows).clone();
 }
 
