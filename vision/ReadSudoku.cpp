@@ -1,8 +1,6 @@
 #include "vision/ReadSudoku.h"
 
 #include <chrono>
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -199,10 +197,9 @@ Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& o
 
 Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options) {
     Stopwatch clock;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Failure(ReadStatus::Error, "cannot open " + path.string());
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                          std::istreambuf_iterator<char>());
+    std::string error;
+    const std::vector<std::uint8_t> bytes = ReadFileBytes(path, error);
+    if (!error.empty()) return Failure(ReadStatus::Error, error);
     const double readFileMs = clock.lap();
     Reading r = ReadSudoku(bytes, options);
     r.millis.decode += readFileMs;
