@@ -63,8 +63,8 @@ public:
     }
 
     // Where to branch: the fewest options among the open cells (their candidates) and the
-    // digits each unit still needs (their places), as dancing-links solvers choose. Looking at
-    // places as well as cells matters on big grids, whose cells keep many candidates.
+    // digits each unit still needs (their places), as dancing-links solvers choose. Places are
+    // looked at only when no cell has two candidates (rare once singles have run).
     Choice choose(const Grid& grid) const {
         int best = -1, bestCount = kMaxSize + 1;
         for (int cell = 0; cell < g_.cellCount(); ++cell) {
