@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
     sudokucam::RegisterGenerateCommand(app, exitCode);
 #ifdef SUDOKU_HAS_VISION
     sudokucam::RegisterReadCommands(app, exitCode);
+    sudokucam::RegisterRenderCommand(app, exitCode);
+    sudokucam::RegisterLiveCommand(app, exitCode);
     sudokucam::RegisterBatchCommand(app, exitCode);
 #endif
     try {

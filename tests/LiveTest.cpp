@@ -1,0 +1,197 @@
+// The live overlay's frame loop on a short hand-held video rendered at test time (640x360, 75
+// frames): the overlay sits on the grid while it is in view, is gone while the grid is out of
+// view, and comes back; the keys do what they say; the command line fails cleanly on a missing
+// video or camera and runs a rendered video end to end.
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "solver/Generator.h"
+#include "vision/LiveSession.h"
+#include "vision/Render.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+const cv::Size kFrame(640, 360);
+
+struct Clip {
+    Page page;
+    std::vector<Photo> frames;
+};
+
+const Clip& TestClip() {
+    static const Clip clip = [] {
+        GeneratorOptions g;
+        g.seed = 21;
+        g.grade = false;
+        Clip c;
+        c.page = RenderPage(Generate(g).puzzle);
+        PhotoOptions options;
+        options.size = kFrame;
+        options.noise = 3;
+        options.blur = 0.5;
+        std::uint64_t seed = 0;
+        for (const auto& pose : CameraPath(c.page, kFrame, 75, 21)) {
+            options.seed = ++seed;
+            c.frames.push_back(PhotographPage(c.page, pose, options));
+        }
+        return c;
+    }();
+    return clip;
+}
+
+double MaxCornerError(const std::array<cv::Point2f, 4>& a, const std::array<cv::Point2f, 4>& b) {
+    double worst = 0;
+    for (int i = 0; i < 4; ++i)
+        worst = std::max(worst, cv::norm(a[i] - b[i]));
+    return worst;
+}
+
+TEST(Live, OverlayFollowsTheGridAndLeavesWithIt) {
+    const Clip& clip = TestClip();
+    LiveSession session;
+    int inView = 0, overlaid = 0, outOfView = 0, reads = 0;
+    std::string missing;
+    bool backAfterLeaving = false;
+    for (std::size_t i = 0; i < clip.frames.size(); ++i) {
+        const Photo& truth = clip.frames[i];
+        cv::Mat frame = truth.image.clone();
+        const FrameReport report = session.process(frame);
+        reads += report.read;
+        if (truth.visibility == Visibility::None) {
+            ++outOfView;
+            EXPECT_FALSE(report.overlay) << "frame " << i << ": overlay with no grid in view";
+        }
+        if (report.overlay) {
+            // Drawn frames differ from the photo; the others are left alone.
+            EXPECT_GT(cv::norm(frame, truth.image, cv::NORM_INF), 0) << "frame " << i;
+            if (truth.visibility == Visibility::Full) {
+                EXPECT_LT(MaxCornerError(report.corners, truth.corners), 5.0) << "frame " << i;
+            }
+            if (outOfView) backAfterLeaving = true;
+        } else {
+            EXPECT_EQ(cv::norm(frame, truth.image, cv::NORM_INF), 0) << "frame " << i;
+        }
+        if (truth.visibility == Visibility::Full && i >= 5) {
+            ++inView;
+            overlaid += report.overlay;
+            if (!report.overlay) missing += " " + std::to_string(i);
+        }
+    }
+    ASSERT_GT(outOfView, 0);
+    EXPECT_TRUE(backAfterLeaving);
+    EXPECT_GE(overlaid, 0.9 * inView)
+        << overlaid << " of " << inView << ", none on frames" << missing;
+    // Reading is the slow path: once on arrival, once on return, not every frame.
+    EXPECT_LE(reads, 6);
+    EXPECT_EQ(session.stats().frames, static_cast<int>(clip.frames.size()));
+}
+
+TEST(Live, TrackerFollowsWithoutDetecting) {
+    const Clip& clip = TestClip();
+    LiveSession session;
+    int tracked = 0;
+    for (int i = 0; i < 30; ++i) {
+        cv::Mat frame = clip.frames[i].image.clone();
+        tracked += session.process(frame).tracked;
+    }
+    EXPECT_GE(tracked, 28);
+    EXPECT_EQ(session.stats().detections, 1);
+}
+
+TEST(Live, KeysSwitchModesFreezeAndQuit) {
+    const Clip& clip = TestClip();
+    LiveSession session;
+    cv::Mat first = clip.frames[0].image.clone();
+    ASSERT_TRUE(session.process(first).overlay);
+    EXPECT_EQ(session.handleKey('c'), KeyAction::None);
+    EXPECT_EQ(session.mode(), OverlayMode::Candidates);
+    cv::Mat candidates = clip.frames[1].image.clone();
+    session.process(candidates);
+    session.handleKey('s');
+    EXPECT_EQ(session.mode(), OverlayMode::Solution);
+    cv::Mat solution = clip.frames[1].image.clone();
+    LiveSession fresh;
+    cv::Mat warm = clip.frames[0].image.clone();
+    fresh.process(warm);
+    fresh.process(solution);
+    EXPECT_GT(cv::norm(candidates, solution, cv::NORM_L1), 0);  // the two modes draw differently
+
+    session.handleKey(' ');
+    EXPECT_TRUE(session.frozen());
+    cv::Mat shown = candidates.clone();
+    cv::Mat next = clip.frames[10].image.clone();
+    session.process(next);
+    EXPECT_EQ(cv::norm(next, shown, cv::NORM_INF), 0);  // frozen: the last frame again
+    session.handleKey(' ');
+    EXPECT_FALSE(session.frozen());
+    EXPECT_EQ(session.handleKey('w'), KeyAction::Snapshot);
+    EXPECT_EQ(session.handleKey('q'), KeyAction::Quit);
+    EXPECT_EQ(session.handleKey(27), KeyAction::Quit);
+    EXPECT_EQ(session.handleKey('x'), KeyAction::None);
+}
+
+TEST(Live, RejectsFramesThatAreNotBgr) {
+    LiveSession session;
+    cv::Mat gray(kFrame, CV_8U, cv::Scalar(128));
+    EXPECT_THROW(session.process(gray), std::invalid_argument);
+}
+
+struct CommandRun {
+    int code = -1;
+    std::string output;
+};
+
+CommandRun Sudokucam(const std::string& args) {
+    CommandRun run;
+    FILE* pipe = popen((std::string(SUDOKUCAM_EXE) + " " + args + " 2>&1").c_str(), "r");
+    if (!pipe) return run;
+    char buffer[4096];
+    while (std::fgets(buffer, sizeof buffer, pipe))
+        run.output += buffer;
+    const int status = pclose(pipe);
+    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+}
+
+TEST(LiveCommand, MissingVideoOrCameraGivesAMessageAndFails) {
+    const CommandRun video = Sudokucam("live --headless --video /nonexistent/clip.avi");
+    EXPECT_EQ(video.code, 2);
+    EXPECT_NE(video.output.find("cannot open the video /nonexistent/clip.avi"), std::string::npos)
+        << video.output;
+    const CommandRun camera = Sudokucam("live --headless --camera 97");
+    EXPECT_NE(camera.code, 0);
+    EXPECT_NE(camera.output.find("camera 97"), std::string::npos) << camera.output;
+}
+
+TEST(LiveCommand, RendersAVideoAndPlaysItBackWithStatistics) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("sudokucam-live-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const CommandRun render =
+        Sudokucam("render --seed 4 --width 480 --height 270 --frames 40 --video " +
+                  (dir / "clip.avi").string());
+    ASSERT_EQ(render.code, 0) << render.output;
+    ASSERT_TRUE(fs::exists(dir / "clip.json"));
+    const CommandRun live =
+        Sudokucam("live --headless --stats --video " + (dir / "clip.avi").string() + " --truth " +
+                  (dir / "clip.json").string() + " --output " + (dir / "out.avi").string());
+    EXPECT_EQ(live.code, 0) << live.output;
+    EXPECT_NE(live.output.find("frames in: 40\n"), std::string::npos) << live.output;
+    EXPECT_NE(live.output.find("frames out: 40\n"), std::string::npos) << live.output;
+    EXPECT_NE(live.output.find("fps"), std::string::npos) << live.output;
+    EXPECT_GT(fs::file_size(dir / "out.avi"), 0u);
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace sudoku

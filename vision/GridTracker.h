@@ -1,0 +1,71 @@
+#pragma once
+// Following a grid from one video frame to the next for the price of a few milliseconds: the
+// grid's line intersections are tracked with pyramidal Lucas-Kanade optical flow, one
+// homography is fitted to them (RANSAC drops the points that slipped), and every few frames the
+// intersections are snapped back onto the printed lines so the error does not pile up. When too
+// few points follow the homography, or the quadrilateral stops looking like a grid, the grid is
+// lost and the caller looks for one again.
+
+#include <optional>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "vision/GridDetector.h"
+
+namespace sudoku {
+
+class TrackerOptions {
+public:
+    // Cells per side of the grid (default: 9).
+    int size = 9;
+    // Frames are shrunk to at most this width before tracking, for speed (default: 640).
+    int workWidth = 640;
+    // Snap the intersections back onto the printed lines every this many frames; 0 never
+    // (default: 4).
+    int refineEvery = 4;
+    // Share of the intersections that must follow the fitted homography (default: 0.3).
+    double minInlierShare = 0.3;
+};
+
+class GridTracker {
+public:
+    explicit GridTracker(TrackerOptions options = {});
+
+    const TrackerOptions& options() const { return options_; }
+
+    // Starts following a grid whose (size+1)^2 intersections in `frame` are known (row-major,
+    // in the frame's pixels, e.g. Reading::lattice). Throws std::invalid_argument for a lattice
+    // of the wrong length.
+    void start(const cv::Mat& frame, const std::vector<cv::Point2f>& lattice);
+
+    // Follows the grid into the next frame (8-bit gray or BGR, the size of the last one). Returns
+    // its four corners in the frame in the lattice's order (top-left, top-right, bottom-right,
+    // bottom-left), or nothing when the grid is lost; tracking then stops until start().
+    std::optional<Quad> update(const cv::Mat& frame);
+
+    bool tracking() const { return tracking_; }
+    void stop() { tracking_ = false; }
+    // The intersections in the last frame (frame pixels), valid while tracking.
+    std::vector<cv::Point2f> lattice() const;
+
+    // The frame shrunk to the tracker's working scale, gray (also what the detector should use).
+    cv::Mat workImage(const cv::Mat& frame) const;
+    // Working pixels per frame pixel for a frame of this width.
+    double workScale(int frameWidth) const;
+
+private:
+    bool fit(const std::vector<cv::Point2f>& moved, const std::vector<unsigned char>& status);
+    void refine();
+
+    TrackerOptions options_;
+    bool tracking_ = false;
+    double scale_ = 1;
+    int framesSinceRefine_ = 0;
+    cv::Size frameSize_;
+    cv::Mat previous_;                 // last working image
+    std::vector<cv::Point2f> flat_;    // the lattice on the unit grid: (col, row)
+    std::vector<cv::Point2f> points_;  // the lattice in the last working image
+};
+
+}  // namespace sudoku

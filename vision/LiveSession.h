@@ -1,0 +1,109 @@
+#pragma once
+// The live camera overlay's frame loop, without any window: frames in, frames with the answer
+// drawn on the page out. Per frame only cheap work happens: the grid is followed with optical
+// flow (GridTracker) or, when there is none, looked for on a shrunk frame; the overlay, drawn
+// once per board and mode on a flat canvas, is warped onto the smoothed corners. The digits are
+// read again (ReadSudoku, the slow part) only when a new grid appears or the last reading was
+// not a puzzle with one solution; solutions are cached per board.
+//
+//   sudoku::LiveSession live;
+//   while (camera.read(frame)) { live.process(frame); cv::imshow("sudokucam", frame); ... }
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+
+#include <opencv2/core.hpp>
+
+#include "vision/GridTracker.h"
+#include "vision/Overlay.h"
+#include "vision/ReadSudoku.h"
+
+namespace sudoku {
+
+class LiveOptions {
+public:
+    // How the digits are read (default: the CNN, 9x9).
+    ReaderOptions reader;
+    // What the overlay shows first (default: OverlayMode::Solution).
+    OverlayMode mode = OverlayMode::Solution;
+    // After a reading that is not a puzzle with one solution, read again after 2, 4, 8, ...
+    // frames, at most this many (default: 10).
+    int rereadEvery = 10;
+    // While no grid is followed, look for one every this many frames (default: 1).
+    int detectEvery = 1;
+    // Corner smoothing: movements under this many frame pixels are mostly damped as jitter
+    // (default: 2).
+    double jitterPixels = 2;
+};
+
+// What happened to one frame.
+struct FrameReport {
+    bool tracked = false;   // the grid was followed from the last frame
+    bool detected = false;  // a grid was found anew in this frame
+    bool read = false;      // the digits were read in this frame (the slow path)
+    bool overlay = false;   // the answer was drawn
+    // The grid's smoothed corners in the frame (upright board order), set with `overlay`.
+    std::array<cv::Point2f, 4> corners{};
+};
+
+struct LiveStats {
+    int frames = 0;
+    int overlays = 0;
+    int reads = 0;
+    int detections = 0;
+};
+
+// What a key press asks of the caller.
+enum class KeyAction { None, Quit, Snapshot };
+
+class LiveSession {
+public:
+    explicit LiveSession(LiveOptions options = {});
+
+    // Processes one 8-bit BGR frame and draws the overlay into it. While frozen, the frame is
+    // replaced by the last frame shown. Throws std::invalid_argument for another image type.
+    FrameReport process(cv::Mat& frame);
+
+    // s solution, c candidates, h hint, k check, space freeze/unfreeze; w asks for a snapshot,
+    // q or Esc to quit. Other keys do nothing.
+    KeyAction handleKey(int key);
+
+    OverlayMode mode() const { return options_.mode; }
+    void setMode(OverlayMode mode) { options_.mode = mode; }
+    bool frozen() const { return frozen_; }
+    const LiveStats& stats() const { return stats_; }
+    // The latest reading of the grid in view, if any.
+    const std::optional<Reading>& reading() const { return reading_; }
+
+private:
+    struct FlatOverlay {
+        cv::Mat ink;   // CV_8UC4: colour premultiplied by coverage, coverage in the 4th channel
+        int cell = 0;  // pixels per cell
+        int size = 0;
+        OverlayMode mode = OverlayMode::Solution;
+        std::string key;  // the board drawn
+    };
+
+    void findGrid(const cv::Mat& frame, FrameReport& report);
+    void readGrid(const cv::Mat& frame, FrameReport& report);
+    void smooth(const Quad& corners);
+    void drawOverlay(cv::Mat& frame);
+    const FlatOverlay& flatOverlay();
+
+    LiveOptions options_;
+    GridTracker tracker_;
+    std::optional<Reading> reading_;
+    std::map<std::string, Reading> solved_;  // by the givens read, for boards seen before
+    std::optional<FlatOverlay> flat_;
+    std::optional<Quad> smoothed_;
+    int cooldown_ = 0;  // frames to wait after a reading that was not a solved puzzle
+    int failures_ = 0;  // readings in a row that were not
+    int sinceDetect_ = 0;
+    bool frozen_ = false;
+    cv::Mat lastShown_;
+    LiveStats stats_;
+};
+
+}  // namespace sudoku
