@@ -5,6 +5,7 @@
 #include <atomic>
 #include <csignal>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -70,6 +71,11 @@ void PrintSummary(const BatchSummary& s) {
 }
 
 int RunBatchCommand(const BatchArgs& args) {
+    // Checked before the classifier is loaded, which takes a moment.
+    if (!std::filesystem::is_directory(args.dir)) {
+        std::cerr << "sudokucam batch: " << args.dir << " is not a folder\n";
+        return kExitUsage;
+    }
     BatchOptions options;
     options.inputDir = args.dir;
     options.outputDir = args.output;
@@ -78,13 +84,10 @@ int RunBatchCommand(const BatchArgs& args) {
     options.reader.engine =
         args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
     options.reader.modelPath = args.model;
-    // The other --show modes come with the overlay's modes (vision/Overlay.h, in progress).
-    if (args.show != "solution") {
-        std::cerr << "sudokucam batch: --show " << args.show << " is not available yet\n";
-        return kExitUsage;
-    }
-    options.annotate = [](cv::Mat& photo, const sudoku::Reading& r) {
-        sudoku::DrawReading(photo, r);
+    sudoku::OverlayOptions overlay;
+    overlay.mode = sudoku::OverlayModeFromId(args.show).value_or(sudoku::OverlayMode::Solution);
+    options.annotate = [overlay](cv::Mat& photo, const sudoku::Reading& r) {
+        sudoku::DrawOverlay(photo, r, overlay);
     };
     try {
         // Loaded once here so a missing model stops the batch before any image is read.

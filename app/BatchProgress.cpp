@@ -38,8 +38,8 @@ double BatchProgress::imagesPerSecond() const {
 
 std::string BatchProgress::rateAndTimeLeft() const {
     const double rate = imagesPerSecond();
-    const std::string left = rate > 0 ? Duration((total_ - done_) / rate) + " left" : "";
-    return fmt::format("{:.2f} images/s, {}", rate, left);
+    if (rate <= 0) return "starting";
+    return fmt::format("{:.2f} images/s, {} left", rate, Duration((total_ - done_) / rate));
 }
 
 void BatchProgress::drawBar() {

@@ -83,7 +83,8 @@ void ResultsLog::load() {
 
 void ResultsLog::append(const std::string& line) {
     const std::string whole = line + "\n";
-    // One write() for the whole line; a short write (disk full) is completed, then reported.
+    // One write() for the whole line; after a short write (a full disk) the rest is retried,
+    // and a failure leaves a torn line that the next run cuts off.
     std::size_t written = 0;
     while (written < whole.size()) {
         const ssize_t n = ::write(fd_, whole.data() + written, whole.size() - written);
