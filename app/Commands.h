@@ -15,7 +15,6 @@ void RegisterSolveCommands(CLI::App& app, int& exitCode);  // solve, hint, grade
 void RegisterGenerateCommand(CLI::App& app, int& exitCode);
 void RegisterBenchCommand(CLI::App& app, int& exitCode);
 void RegisterReadCommands(CLI::App& app, int& exitCode);  // read, eval (needs vision/)
-void RegisterBatchCommand(CLI::App& app, int& exitCode);  // batch (needs vision/)
 void RegisterRenderCommand(CLI::App& app, int& exitCode);  // needs vision/
 void RegisterLiveCommand(CLI::App& app, int& exitCode);    // needs vision/
 void RegisterBatchCommand(CLI::App& app, int& exitCode);  // batch (needs vision/)

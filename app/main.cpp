@@ -14,7 +14,6 @@ int main(int argc, char** argv) {
     sudokucam::RegisterGenerateCommand(app, exitCode);
 #ifdef SUDOKU_HAS_VISION
     sudokucam::RegisterReadCommands(app, exitCode);
-    sudokucam::RegisterBatchCommand(app, exitCode);
     sudokucam::RegisterRenderCommand(app, exitCode);
     sudokucam::RegisterLiveCommand(app, exitCode);
     sudokucam::RegisterBatchCommand(app, exitCode);
