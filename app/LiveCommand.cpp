@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -106,6 +107,12 @@ struct Tally {
     }
 };
 
+// Qt aborts the process when it finds no display, so ask first.
+bool HasDisplay() {
+    return std::getenv("DISPLAY") || std::getenv("WAYLAND_DISPLAY") ||
+           std::getenv("QT_QPA_PLATFORM");
+}
+
 double CpuSeconds() {
     return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
 }
@@ -138,6 +145,10 @@ void PrintStats(const Tally& t, double seconds, double cpuSeconds, bool withTrut
 int RunLive(const LiveArgs& a) {
     if (a.camera && !a.video.empty()) {
         std::cerr << "sudokucam live: give --camera or --video, not both\n";
+        return kExitUsage;
+    }
+    if (!a.headless && !HasDisplay()) {
+        std::cerr << "sudokucam live: no display to open a window on (use --headless)\n";
         return kExitUsage;
     }
     std::string what;

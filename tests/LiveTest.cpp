@@ -151,9 +151,9 @@ struct CommandRun {
     std::string output;
 };
 
-CommandRun Sudokucam(const std::string& args) {
+CommandRun Sudokucam(const std::string& args, const std::string& prefix = "") {
     CommandRun run;
-    FILE* pipe = popen((std::string(SUDOKUCAM_EXE) + " " + args + " 2>&1").c_str(), "r");
+    FILE* pipe = popen((prefix + SUDOKUCAM_EXE + " " + args + " 2>&1").c_str(), "r");
     if (!pipe) return run;
     char buffer[4096];
     while (std::fgets(buffer, sizeof buffer, pipe))
@@ -171,6 +171,13 @@ TEST(LiveCommand, MissingVideoOrCameraGivesAMessageAndFails) {
     const CommandRun camera = Sudokucam("live --headless --camera 97");
     EXPECT_NE(camera.code, 0);
     EXPECT_NE(camera.output.find("camera 97"), std::string::npos) << camera.output;
+}
+
+TEST(LiveCommand, NoDisplayWithoutHeadlessGivesAMessage) {
+    const CommandRun run = Sudokucam("live --video /nonexistent/clip.avi",
+                                     "env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM ");
+    EXPECT_EQ(run.code, 2);
+    EXPECT_NE(run.output.find("no display"), std::string::npos) << run.output;
 }
 
 TEST(LiveCommand, RendersAVideoAndPlaysItBackWithStatistics) {
