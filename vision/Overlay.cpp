@@ -156,8 +156,20 @@ bool Contains(const std::vector<CellDigit>& list, int cell, int digit) {
     return std::find(list.begin(), list.end(), CellDigit{cell, digit}) != list.end();
 }
 
+// The candidates of a cell the step touches: proof on blue, eliminations red and struck out.
+void DrawStepMarks(Painter& paint, const CandidateGrid& grid, const Step& step, int cell) {
+    for (int d : Digits(grid.candidates(cell))) {
+        const bool eliminated = Contains(step.eliminations, cell, d);
+        const bool proof = Contains(step.proof, cell, d);
+        if (eliminated) paint.markDisc(cell, d, kWrongFill);
+        if (proof && !eliminated) paint.markDisc(cell, d, kProofFill);
+        paint.mark(cell, d, eliminated ? kRed : proof ? kSolutionInk : kPencil);
+        if (eliminated) paint.strike(cell, d, kRed);
+    }
+}
+
 // The step's units tinted, its pattern cells highlighted, the candidates of every cell it
-// touches pencilled in: proof on blue, eliminations red and struck out, placements in green.
+// touches pencilled in, its placements written in green.
 std::string DrawHint(Painter& paint, const CandidateGrid& grid) {
     const Geometry& g = grid.geometry();
     if (grid.isSolved()) return "The puzzle is solved.";
@@ -175,18 +187,9 @@ std::string DrawHint(Painter& paint, const CandidateGrid& grid) {
     std::sort(touched.begin(), touched.end());
     touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
     for (int cell : touched) {
-        if (grid.value(cell)) continue;
         const bool placed = std::any_of(step->placements.begin(), step->placements.end(),
                                         [&](const CellDigit& p) { return p.cell == cell; });
-        if (placed) continue;
-        for (int d : Digits(grid.candidates(cell))) {
-            const bool eliminated = Contains(step->eliminations, cell, d);
-            const bool proof = Contains(step->proof, cell, d);
-            if (eliminated) paint.markDisc(cell, d, kWrongFill);
-            if (proof && !eliminated) paint.markDisc(cell, d, kProofFill);
-            paint.mark(cell, d, eliminated ? kRed : proof ? kSolutionInk : kPencil);
-            if (eliminated) paint.strike(cell, d, kRed);
-        }
+        if (!grid.value(cell) && !placed) DrawStepMarks(paint, grid, *step, cell);
     }
     for (const auto& p : step->placements) {
         paint.fill(p.cell, kGreen, 0.15);

@@ -182,14 +182,14 @@ void OverlayCanvas::addBand(const std::string& text, const cv::Scalar& colour) {
     cv::copyMakeBorder(ink_, ink_, 0, gap + bandHeight, 0, 0, cv::BORDER_CONSTANT);
     cv::copyMakeBorder(coverage_, coverage_, 0, gap + bandHeight, 0, 0, cv::BORDER_CONSTANT);
     fillRect({0, bandTop_, width, bandHeight}, cv::Scalar(255, 255, 255), 0.92);
+    const cv::Rect area(0, bandTop_, width, bandHeight);
+    cv::Mat coverage = cv::Mat::zeros(area.size(), CV_8U);
     for (std::size_t k = 0; k < lines.size(); ++k) {
-        const cv::Point origin(
-            margin, bandTop_ + margin + cvRound(height) + static_cast<int>(k) * lineHeight);
-        cv::Mat cov = cv::Mat::zeros(ink_.size(), CV_8U);
-        cv::putText(cov, lines[k], origin, kFont, scale, cv::Scalar(255), thickness, cv::LINE_AA);
-        const cv::Rect area(0, bandTop_, width, bandHeight);
-        paint(area, cov(area), colour, 1.0);
+        const cv::Point origin(margin, margin + cvRound(height) + static_cast<int>(k) * lineHeight);
+        cv::putText(coverage, lines[k], origin, kFont, scale, cv::Scalar(255), thickness,
+                    cv::LINE_AA);
     }
+    paint(area, coverage, colour, 1.0);
 }
 
 void OverlayCanvas::composite(cv::Mat& photo, const std::vector<cv::Point2f>& lattice) const {
