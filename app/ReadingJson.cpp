@@ -1,18 +1,6 @@
 #include "app/ReadingJson.h"
 
-#include <vector>
-
 namespace sudokucam {
-namespace {
-
-std::vector<std::string> CellNames(const sudoku::Board& board, const std::vector<int>& cells) {
-    std::vector<std::string> names;
-    for (int cell : cells)
-        names.push_back(board.geometry().cellName(cell));
-    return names;
-}
-
-}  // namespace
 
 nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r) {
     using sudoku::ReadStatus;
@@ -29,8 +17,9 @@ nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r) {
     j["givens"] = r.found() ? r.givens.toLine() : "";
     j["handwritten"] = r.found() ? r.handwritten.toLine() : "";
     j["solution"] = r.status == ReadStatus::Solved ? r.solution.toLine() : "";
-    j["uncertain"] = CellNames(r.givens, r.uncertain);
-    j["changed"] = CellNames(r.givens, r.changed);
+    // Row-major cell indices, the contract of the read --json object (text output names cells).
+    j["uncertain"] = r.uncertain;
+    j["changed"] = r.changed;
     j["millis"] = {{"decode", r.millis.decode},
                    {"detect", r.millis.detect},
                    {"read", r.millis.read},

@@ -11,7 +11,7 @@
 namespace sudokucam {
 
 // file, status, message (when any), corners, size, givens, handwritten, solution, uncertain,
-// changed (cell names) and millis per stage.
+// changed (row-major cell indices) and millis per stage.
 nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r);
 
 }  // namespace sudokucam
