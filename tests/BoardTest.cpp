@@ -8,8 +8,9 @@ namespace sudoku {
 namespace {
 
 TEST(Geometry, ShapesForEverySupportedSize) {
-    const std::pair<int, std::pair<int, int>> expected[] = {
-        {4, {2, 2}}, {6, {2, 3}}, {8, {2, 4}}, {9, {3, 3}}, {12, {3, 4}}, {16, {4, 4}}, {25, {5, 5}}};
+    const std::pair<int, std::pair<int, int>> expected[] = {{4, {2, 2}}, {6, {2, 3}},  {8, {2, 4}},
+                                                            {9, {3, 3}}, {12, {3, 4}}, {16, {4, 4}},
+                                                            {25, {5, 5}}};
     for (auto [size, shape] : expected) {
         auto g = Geometry::ForSize(size);
         ASSERT_TRUE(g) << size;
@@ -31,7 +32,8 @@ TEST(Geometry, UnitsAndPeersAreConsistent) {
         const int expectedPeers = 3 * (size - 1) - (g.boxRows() - 1) - (g.boxCols() - 1);
         for (int cell = 0; cell < g.cellCount(); ++cell) {
             EXPECT_EQ(static_cast<int>(g.peers(cell).size()), expectedPeers);
-            for (int peer : g.peers(cell)) EXPECT_TRUE(g.sees(cell, peer));
+            for (int peer : g.peers(cell))
+                EXPECT_TRUE(g.sees(cell, peer));
             EXPECT_FALSE(g.sees(cell, cell));
         }
     }
@@ -53,8 +55,8 @@ TEST(Board, CandidatesAreWhatEachUnitStillMisses) {
     board.set(board.geometry().cellAt(1, 4), 3);
     board.set(board.geometry().cellAt(8, 1), 7);
     const int cell = board.geometry().cellAt(1, 1);  // sees 5 (box), 3 (row) and 7 (column)
-    EXPECT_EQ(board.allowed(cell), board.geometry().allDigits() & ~(DigitBit(5) | DigitBit(3) |
-                                                                     DigitBit(7)));
+    EXPECT_EQ(board.allowed(cell),
+              board.geometry().allDigits() & ~(DigitBit(5) | DigitBit(3) | DigitBit(7)));
     CandidateGrid grid(board);
     EXPECT_EQ(grid.candidates(cell), board.allowed(cell));
     grid.place(cell, 9);
