@@ -14,9 +14,9 @@ inline constexpr int kExitUsage = 2;    // bad arguments or unreadable input
 void RegisterSolveCommands(CLI::App& app, int& exitCode);  // solve, hint, grade
 void RegisterGenerateCommand(CLI::App& app, int& exitCode);
 void RegisterBenchCommand(CLI::App& app, int& exitCode);
-void RegisterReadCommands(CLI::App& app, int& exitCode);  // read, eval (needs vision/)
+void RegisterReadCommands(CLI::App& app, int& exitCode);   // read, eval (needs vision/)
 void RegisterRenderCommand(CLI::App& app, int& exitCode);  // needs vision/
 void RegisterLiveCommand(CLI::App& app, int& exitCode);    // needs vision/
-void RegisterBatchCommand(CLI::App& app, int& exitCode);  // batch (needs vision/)
+void RegisterBatchCommand(CLI::App& app, int& exitCode);   // batch (needs vision/)
 
 }  // namespace sudokucam

@@ -16,11 +16,14 @@ void Board::set(int cell, int digit, CellOrigin origin) {
     origins_[cell] = digit == 0 ? CellOrigin::Empty : origin;
 }
 
-void Board::clear(int cell) { set(cell, 0, CellOrigin::Empty); }
+void Board::clear(int cell) {
+    set(cell, 0, CellOrigin::Empty);
+}
 
 int Board::filledCount() const {
     int count = 0;
-    for (auto v : values_) count += v != 0;
+    for (auto v : values_)
+        count += v != 0;
     return count;
 }
 
@@ -34,13 +37,15 @@ Mask Board::missingIn(int unit) const {
 Mask Board::allowed(int cell) const {
     if (values_[cell]) return 0;
     Mask mask = geometry_.allDigits();
-    for (int unit : geometry_.unitsOf(cell)) mask &= missingIn(unit);
+    for (int unit : geometry_.unitsOf(cell))
+        mask &= missingIn(unit);
     return mask;
 }
 
 std::string Board::toLine() const {
     std::string line(cellCount(), '.');
-    for (int cell = 0; cell < cellCount(); ++cell) line[cell] = Geometry::DigitChar(values_[cell]);
+    for (int cell = 0; cell < cellCount(); ++cell)
+        line[cell] = Geometry::DigitChar(values_[cell]);
     return line;
 }
 
@@ -54,11 +59,13 @@ std::string Board::toLine(CellOrigin only) const {
 CandidateGrid::CandidateGrid(const Board& board) : board_(board), candidates_(board.cellCount()) {
     const Geometry& g = board.geometry();
     std::vector<Mask> missing(g.unitCount());
-    for (int unit = 0; unit < g.unitCount(); ++unit) missing[unit] = board.missingIn(unit);
+    for (int unit = 0; unit < g.unitCount(); ++unit)
+        missing[unit] = board.missingIn(unit);
     for (int cell = 0; cell < g.cellCount(); ++cell) {
         if (board.value(cell)) continue;
         Mask mask = g.allDigits();
-        for (int unit : g.unitsOf(cell)) mask &= missing[unit];
+        for (int unit : g.unitsOf(cell))
+            mask &= missing[unit];
         candidates_[cell] = mask;
     }
 }
@@ -77,7 +84,8 @@ void CandidateGrid::place(int cell, int digit, CellOrigin origin) {
     board_.set(cell, digit, origin);
     candidates_[cell] = 0;
     const Mask bit = DigitBit(digit);
-    for (int peer : geometry().peers(cell)) candidates_[peer] &= ~bit;
+    for (int peer : geometry().peers(cell))
+        candidates_[peer] &= ~bit;
 }
 
 bool CandidateGrid::eliminate(int cell, int digit) {
@@ -100,7 +108,8 @@ bool CandidateGrid::isBroken() const {
         if (!board_.value(cell) && !candidates_[cell]) return true;
     for (int unit = 0; unit < g.unitCount(); ++unit) {
         Mask open = 0;
-        for (int cell : g.unitCells(unit)) open |= candidates_[cell];
+        for (int cell : g.unitCells(unit))
+            open |= candidates_[cell];
         if ((board_.missingIn(unit) & ~open) != 0) return true;
     }
     return false;

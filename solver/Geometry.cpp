@@ -44,7 +44,8 @@ std::shared_ptr<const Geometry::Tables> Geometry::BuildTables(int boxRows, int b
     std::vector<int> fill(3 * n, 0);
     for (int cell = 0; cell < cells; ++cell) {
         int units[3] = {cell / n, n + cell % n, 2 * n + t->boxOf[cell]};
-        for (int u : units) t->unitCells[u * n + fill[u]++] = cell;
+        for (int u : units)
+            t->unitCells[u * n + fill[u]++] = cell;
         t->cellUnits.insert(t->cellUnits.end(), units, units + 3);
     }
     t->seesMatrix.assign(cells * cells, 0);
@@ -73,7 +74,9 @@ std::span<const int> Geometry::peers(int cell) const {
     return {tables_->peerCells.data() + cell * count, static_cast<size_t>(count)};
 }
 
-bool Geometry::sees(int a, int b) const { return tables_->seesMatrix[a * cellCount() + b] != 0; }
+bool Geometry::sees(int a, int b) const {
+    return tables_->seesMatrix[a * cellCount() + b] != 0;
+}
 
 std::string Geometry::cellName(int cell) const {
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string.

@@ -16,7 +16,9 @@ using Mask = std::uint32_t;
 
 inline constexpr int kMaxSize = 25;
 
-constexpr Mask DigitBit(int digit) { return Mask{1} << (digit - 1); }
+constexpr Mask DigitBit(int digit) {
+    return Mask{1} << (digit - 1);
+}
 
 class Geometry {
 public:
@@ -68,9 +70,9 @@ public:
 private:
     struct Tables {
         std::vector<int> boxOf;
-        std::vector<int> unitCells;   // unitCount * size
-        std::vector<int> cellUnits;   // cellCount * 3
-        std::vector<int> peerCells;   // cellCount * peerCount
+        std::vector<int> unitCells;            // unitCount * size
+        std::vector<int> cellUnits;            // cellCount * 3
+        std::vector<int> peerCells;            // cellCount * peerCount
         std::vector<std::uint8_t> seesMatrix;  // cellCount * cellCount
         int peerCount = 0;
     };
@@ -106,8 +108,12 @@ private:
     Mask mask_;
 };
 
-inline int CountDigits(Mask mask) { return __builtin_popcount(mask); }
+inline int CountDigits(Mask mask) {
+    return __builtin_popcount(mask);
+}
 // The digit of a single-digit mask.
-inline int OnlyDigit(Mask mask) { return __builtin_ctz(mask) + 1; }
+inline int OnlyDigit(Mask mask) {
+    return __builtin_ctz(mask) + 1;
+}
 
 }  // namespace sudoku

@@ -43,14 +43,24 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kInfo = {{
     {"ALS chain", "als-chain", Difficulty::Extreme, 90},
 }};
 
-const TechniqueInfo& Info(Technique t) { return kInfo[static_cast<int>(t)]; }
+const TechniqueInfo& Info(Technique t) {
+    return kInfo[static_cast<int>(t)];
+}
 
 }  // namespace
 
-std::string_view TechniqueName(Technique t) { return Info(t).name; }
-std::string_view TechniqueId(Technique t) { return Info(t).id; }
-Difficulty TechniqueLevel(Technique t) { return Info(t).level; }
-int TechniqueScore(Technique t) { return Info(t).score; }
+std::string_view TechniqueName(Technique t) {
+    return Info(t).name;
+}
+std::string_view TechniqueId(Technique t) {
+    return Info(t).id;
+}
+Difficulty TechniqueLevel(Technique t) {
+    return Info(t).level;
+}
+int TechniqueScore(Technique t) {
+    return Info(t).score;
+}
 
 std::string_view DifficultyName(Difficulty d) {
     static constexpr std::array<std::string_view, 5> names = {"easy", "medium", "hard", "expert",
