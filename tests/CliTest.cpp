@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <unistd.h>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -34,8 +35,9 @@ std::string ReadFile(const std::string& path) {
     return s.str();
 }
 
+// Unique per process: CTest runs the test cases of this file in parallel processes.
 std::string TempPath(const std::string& name) {
-    return testing::TempDir() + "sudokucam_" + name;
+    return testing::TempDir() + "sudokucam_" + std::to_string(getpid()) + "_" + name;
 }
 
 std::string WriteTemp(const std::string& name, const std::string& text) {
