@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstddef>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -53,6 +54,7 @@ private:
 struct BatchArgs {
     std::string dir, output, show = "solution", engine = "cnn", model;
     int jobs = 0;
+    std::size_t maxQueueMb = kDefaultMaxQueueMb;
 };
 
 void PrintSummary(const BatchSummary& s) {
@@ -65,9 +67,9 @@ void PrintSummary(const BatchSummary& s) {
     fmt::print("already done: {}\n", s.alreadyDone);
     fmt::print("images per second: {:.2f} ({} in {:.1f} s, {} worker{})\n", s.imagesPerSecond(),
                s.read, s.seconds, s.workers, s.workers == 1 ? "" : "s");
-    if (s.interrupted)
-        fmt::print("interrupted: {} images left for the next run\n",
-                   s.images - s.alreadyDone - s.read);
+    if (s.interrupted || !s.fault.empty())
+        fmt::print("{}: {} images left for the next run\n",
+                   s.interrupted ? "interrupted" : "stopped", s.images - s.alreadyDone - s.read);
 }
 
 int RunBatchCommand(const BatchArgs& args) {
@@ -81,6 +83,7 @@ int RunBatchCommand(const BatchArgs& args) {
     options.outputDir = args.output;
     options.jobs = args.jobs;
     options.progressBar = ::isatty(STDERR_FILENO) != 0;
+    options.maxQueueBytes = args.maxQueueMb << 20;
     options.reader.engine =
         args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
     options.reader.modelPath = args.model;
@@ -95,6 +98,12 @@ int RunBatchCommand(const BatchArgs& args) {
         const InterruptGuard interrupts;
         const BatchSummary summary = RunBatch(options, gStop);
         PrintSummary(summary);
+        if (!summary.fault.empty()) {
+            // A full disk will not free itself: stop, say where, and let a later run resume.
+            std::cerr << "sudokucam batch: stopped, the output could not be written: "
+                      << summary.fault << "\n";
+            return kExitUsage;
+        }
         if (summary.interrupted) return kExitInterrupted;
         return summary.errors ? kExitFailure : kExitOk;
     } catch (const std::exception& e) {
@@ -120,6 +129,10 @@ void RegisterBatchCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
         ->check(CLI::IsMember({"cnn", "tesseract"}));
     cmd->add_option("--model", args->model, "CNN model file (default: models/digits.onnx)");
+    cmd->add_option("--max-queue-mb", args->maxQueueMb,
+                    "Memory for the photos read at once by all workers, estimated from their "
+                    "headers before decoding; a larger photo is read alone (default: 1024)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
     cmd->callback([args, &exitCode] { exitCode = RunBatchCommand(*args); });
 }
 

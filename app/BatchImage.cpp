@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <exception>
-#include <fstream>
-#include <optional>
 #include <stdexcept>
 #include <system_error>
 #include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -23,18 +26,6 @@ namespace fs = std::filesystem;
 using sudoku::Reading;
 using sudoku::ReadStatus;
 
-std::optional<std::vector<std::uint8_t>> ReadBytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in) return std::nullopt;
-    const std::streamoff size = in.tellg();
-    if (size < 0) return std::nullopt;
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-    in.seekg(0);
-    if (!bytes.empty() && !in.read(reinterpret_cast<char*>(bytes.data()), size))
-        return std::nullopt;
-    return bytes;
-}
-
 Reading ErrorReading(std::string message) {
     Reading r;
     r.status = ReadStatus::Error;
@@ -42,34 +33,85 @@ Reading ErrorReading(std::string message) {
     return r;
 }
 
-// Writes to a temporary file beside `path`, then renames it: a reader of the output folder (or a
-// killed run) never sees half an image under the real name.
-void WriteAtomically(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
-    fs::create_directories(path.parent_path());
-    fs::path temp = path;
-    temp += std::string(kTempSuffix);
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out.write(reinterpret_cast<const char*>(bytes.data()),
-                  static_cast<std::streamsize>(bytes.size()));
-        out.close();
-        if (!out) {
-            std::error_code ignored;
-            fs::remove(temp, ignored);
-            throw std::runtime_error("cannot write " + temp.string());
-        }
-    }
-    fs::rename(temp, path);
+// A failure to write the annotated copy, with the errno behind it (0 when there is none).
+class OutputError : public std::runtime_error {
+public:
+    OutputError(const std::string& what, int code) : std::runtime_error(what), code_(code) {}
+    int code() const { return code_; }
+
+private:
+    int code_;
+};
+
+[[noreturn]] void ThrowOutputError(const std::string& what, int code) {
+    throw OutputError(what + ": " + std::strerror(code), code);
 }
 
-void WriteAnnotated(const std::vector<std::uint8_t>& bytes, const Reading& r,
-                    const fs::path& output, const Annotator& annotate) {
-    const sudoku::DecodedImage photo = sudoku::DecodeImage(bytes);
-    if (!photo) throw std::runtime_error(photo.error);
-    cv::Mat image = photo.image;
-    if (annotate) annotate(image, r);
+// Failures of the disk rather than of the image: every image after this one would fail alike.
+bool IsDiskError(int code) {
+    return code == ENOSPC || code == EDQUOT || code == EROFS || code == EIO;
+}
+
+// 0, or the errno of the failed write().
+int WriteAll(int fd, const std::vector<std::uint8_t>& bytes) {
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return n < 0 ? errno : ENOSPC;
+        written += static_cast<std::size_t>(n);
+    }
+    return 0;
+}
+
+// Writes to a temporary file beside `path`, then renames it: a reader of the output folder (or a
+// killed run) never sees half an image under the real name. On failure the temporary file is
+// removed and the error names the file and the system's reason.
+void WriteAtomically(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    if (ec) ThrowOutputError("cannot create " + path.parent_path().string(), ec.value());
+    fs::path temp = path;
+    temp += std::string(kTempSuffix);
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) ThrowOutputError("cannot create " + temp.string(), errno);
+    int code = WriteAll(fd, bytes);
+    // Some file systems (NFS) only report a full disk when the file is closed.
+    if (::close(fd) != 0 && code == 0) code = errno;
+    std::string what = "cannot write " + temp.string();
+    if (code == 0 && ::rename(temp.c_str(), path.c_str()) != 0) {
+        code = errno;
+        what = "cannot rename " + temp.string() + " to " + path.filename().string();
+    }
+    if (code == 0) return;
+    ::unlink(temp.c_str());
+    ThrowOutputError(what, code);
+}
+
+// Decodes the photo once, for reading and for the annotated copy kept in `photo`.
+Reading ReadPhoto(const fs::path& path, const sudoku::ReaderOptions& reader, cv::Mat& photo) {
+    std::string error;
+    sudoku::DecodedImage decoded;
+    {
+        // The encoded bytes are dropped as soon as they are decoded.
+        const std::vector<std::uint8_t> bytes = sudoku::ReadFileBytes(path, error);
+        if (!error.empty()) return ErrorReading(error);
+        decoded = sudoku::DecodeImage(bytes);
+    }
+    if (!decoded) return ErrorReading(decoded.error);
+    photo = decoded.image;
+    try {
+        return sudoku::ReadSudoku(photo, reader);
+    } catch (const std::exception& e) {
+        return ErrorReading(e.what());
+    }
+}
+
+void WriteAnnotated(cv::Mat& photo, const Reading& r, const fs::path& output,
+                    const Annotator& annotate) {
+    if (annotate) annotate(photo, r);
     std::vector<std::uint8_t> encoded;
-    if (!cv::imencode(output.extension().string(), image, encoded))
+    if (!cv::imencode(output.extension().string(), photo, encoded))
         throw std::runtime_error("cannot encode " + output.string());
     WriteAtomically(output, encoded);
 }
@@ -91,19 +133,21 @@ ImageResult ProcessImage(const fs::path& path, const fs::path& file, const fs::p
                          const sudoku::ReaderOptions& reader, const Annotator& annotate) {
     ImageResult result;
     result.file = file.generic_string();
-    const auto bytes = ReadBytes(path);
-    Reading r;
-    try {
-        r = bytes ? sudoku::ReadSudoku(*bytes, reader) : ErrorReading("cannot read the file");
-    } catch (const std::exception& e) {
-        r = ErrorReading(e.what());
-    }
+    cv::Mat photo;
+    const Reading r = ReadPhoto(path, reader, photo);
     nlohmann::json j = ReadingJson(result.file, r);
     if (r.status != ReadStatus::Error) {
         const fs::path output = AnnotatedPath(outputDir, file);
         try {
-            WriteAnnotated(*bytes, r, output, annotate);
+            WriteAnnotated(photo, r, output, annotate);
             j["output"] = output.lexically_relative(outputDir).generic_string();
+        } catch (const OutputError& e) {
+            if (IsDiskError(e.code())) {
+                result.diskFailed = true;
+                result.diskError = e.what();
+            }
+            j["output_error"] = e.what();
+            result.outputFailed = true;
         } catch (const std::exception& e) {
             j["output_error"] = e.what();
             result.outputFailed = true;

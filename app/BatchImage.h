@@ -23,7 +23,11 @@ struct ImageResult {
     std::string file;  // the path under the input folder, '/'-separated
     sudoku::ReadStatus status = sudoku::ReadStatus::Error;
     bool outputFailed = false;  // read, but the annotated image could not be written
-    std::string line;           // the results.jsonl line, without its newline
+    // The output disk failed (full, over quota, read-only, I/O error): not this image's fault,
+    // and the next images would fail alike. The image is not logged; `diskError` says why.
+    bool diskFailed = false;
+    std::string diskError;
+    std::string line;  // the results.jsonl line, without its newline
 };
 
 // Where the annotated copy of `file` (relative to the input folder) goes: the same relative
@@ -31,8 +35,9 @@ struct ImageResult {
 std::filesystem::path AnnotatedPath(const std::filesystem::path& outputDir,
                                     const std::filesystem::path& file);
 
-// Reads `path` (known by `file`, relative) and writes its annotated copy under `outputDir`.
-// Never throws: any failure is an error status or outputFailed with a message in the line.
+// Reads `path` (known by `file`, relative) and writes its annotated copy under `outputDir`. The
+// photo is decoded once, for reading and for drawing. Never throws: any failure is an error
+// status, outputFailed with a message in the line, or diskFailed.
 ImageResult ProcessImage(const std::filesystem::path& path, const std::filesystem::path& file,
                          const std::filesystem::path& outputDir,
                          const sudoku::ReaderOptions& reader, const Annotator& annotate);

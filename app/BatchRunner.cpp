@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -141,6 +142,32 @@ std::string StatusText(const ImageResult& r) {
     return r.outputFailed ? text + ", annotated copy not written" : text;
 }
 
+// This thread is the one writer: a line is logged only once its image is complete. A failing
+// disk sets `halt` and is returned; the images in flight that were written are still logged.
+std::string WriteResults(ResultChannel& channel, ResultsLog& log, BatchSummary& summary,
+                         BatchProgress& progress, std::atomic<bool>& halt) {
+    std::string fault;
+    bool logBroken = false;
+    while (auto result = channel.pop()) {
+        if (result->diskFailed || logBroken) {
+            if (fault.empty()) fault = result->diskError;
+            halt = true;
+            continue;
+        }
+        try {
+            log.append(result->line);
+        } catch (const std::exception& e) {
+            if (fault.empty()) fault = e.what();
+            logBroken = true;
+            halt = true;
+            continue;
+        }
+        Tally(summary, *result);
+        progress.imageDone(result->file, StatusText(*result));
+    }
+    return fault;
+}
+
 }  // namespace
 
 BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop) {
@@ -169,41 +196,33 @@ BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop
                                  std::max(1, static_cast<int>(pending.size())));
     const OpenCvThreads openCvThreads(summary.workers);
     BatchProgress progress(static_cast<int>(pending.size()), options.progressBar);
+    DecodeBudget budget(options.maxQueueBytes);
     std::atomic<std::size_t> next{0};
-    std::atomic<bool> logFailed{false};
+    std::atomic<bool> halt{false};  // the writer stopped the run: the output disk failed
+    const auto stopped = [&] { return stop || halt; };
     ResultChannel channel(summary.workers);
     std::vector<std::jthread> workers;
     for (int w = 0; w < summary.workers; ++w)
         workers.emplace_back([&] {
-            for (;;) {
-                if (stop || logFailed) break;
+            while (!stopped()) {
                 const std::size_t k = next++;
                 if (k >= pending.size()) break;
+                // Reserved before the photo is read, held until its line is made.
+                const auto reservation =
+                    budget.reserve(EstimateDecodeBytes(pending[k].path), stopped);
+                if (!reservation) break;
                 channel.push(ProcessImage(pending[k].path, pending[k].file, options.outputDir,
                                           options.reader, options.annotate));
             }
             channel.workerDone();
         });
-
-    // This thread is the one writer: a line is logged only once its image is complete.
-    std::exception_ptr failure;
-    while (auto result = channel.pop()) {
-        if (failure) continue;
-        try {
-            log.append(result->line);
-        } catch (const std::exception&) {
-            failure = std::current_exception();
-            logFailed = true;
-            continue;
-        }
-        Tally(summary, *result);
-        progress.imageDone(result->file, StatusText(*result));
-    }
+    summary.fault = WriteResults(channel, log, summary, progress, halt);
     for (auto& t : workers)
         t.join();
     progress.finish();
-    if (failure) std::rethrow_exception(failure);
-    summary.interrupted = summary.read < static_cast<int>(pending.size());
+    if (!summary.fault.empty()) RemoveTempFiles(options.outputDir);
+    summary.interrupted = summary.fault.empty() && summary.read < static_cast<int>(pending.size());
+    summary.peakQueueBytes = budget.peak();
     summary.seconds = progress.seconds();
     return summary;
 }

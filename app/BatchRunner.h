@@ -4,9 +4,12 @@
 // writer (this thread) appending the lines, and a resume that skips the images already logged.
 
 #include <atomic>
+#include <cstddef>
 #include <filesystem>
+#include <string>
 
 #include "app/BatchImage.h"
+#include "app/DecodeBudget.h"
 #include "vision/ReadSudoku.h"
 
 namespace sudokucam {
@@ -21,6 +24,9 @@ struct BatchOptions {
     Annotator annotate;
     // A progress bar redrawn in place rather than one line per image (default: false).
     bool progressBar = false;
+    // Bound on the estimated memory of the photos read at once by all workers, checked before
+    // each photo is read and decoded (default: kDefaultMaxQueueMb, 1024 MB; see DecodeBudget).
+    std::size_t maxQueueBytes = kDefaultMaxQueueMb << 20;
 };
 
 struct BatchSummary {
@@ -34,13 +40,26 @@ struct BatchSummary {
     int skipped = 0;  // files that are not images
     int workers = 0;
     bool interrupted = false;  // `stop` was set before every image was read
+    // Why the run stopped early when the output disk failed (full, read-only...): the images
+    // not logged are read again by the next run. Empty otherwise.
+    std::string fault;
+    std::size_t peakQueueBytes = 0;  // the most decode memory reserved at once
     double seconds = 0;
     double imagesPerSecond() const { return seconds > 0 ? read / seconds : 0; }
 };
 
 // Runs the batch; setting `stop` (e.g. from a SIGINT handler) lets the images in flight finish,
-// logs them and returns. Throws std::runtime_error when the folders cannot be used or the log
-// cannot be written.
+// logs them and returns. Throws std::runtime_error when the folders cannot be used; a disk that
+// fails during the run (the log or an annotated copy cannot be written) stops it with `fault`
+// set, the log left whole.
+//
+// What a killed run leaves, and the next run repairs: each annotated copy is written to a
+// temporary file (kTempSuffix) renamed over its real name, and an image's log line is appended
+// only after that rename. A kill before the rename leaves a temporary file, removed when the
+// next run starts; a kill between the rename and the log line leaves a finished copy with no
+// line, so the image is read again, its copy replaced, and it is logged once; a kill during the
+// line's write() leaves a torn last line, cut off when the log is opened. Each image therefore
+// ends up with exactly one line. (Kills of the process, not power cuts: nothing is fsync'ed.)
 BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop);
 
 }  // namespace sudokucam

@@ -82,14 +82,24 @@ void ResultsLog::load() {
 }
 
 void ResultsLog::append(const std::string& line) {
-    const std::string whole = line + "\n";
-    // One write() for the whole line; after a short write (a full disk) the rest is retried,
-    // and a failure leaves a torn line that the next run cuts off.
+    std::string whole = line;
+    whole += '\n';
+    struct stat before {};
+    if (::fstat(fd_, &before) != 0) throw SystemError("cannot append to", path_);
+    // One write() for the whole line; after a short write the rest is retried.
     std::size_t written = 0;
     while (written < whole.size()) {
         const ssize_t n = ::write(fd_, whole.data() + written, whole.size() - written);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw SystemError("cannot append to", path_);
+        if (n <= 0) {
+            // A full disk: cut the part written, so the log stays whole lines (truncating frees
+            // space, so it works there). Were this to fail, the next open cuts the torn line.
+            const int error = n < 0 ? errno : ENOSPC;
+            const bool cut = written == 0 || ::ftruncate(fd_, before.st_size) == 0;
+            errno = error;
+            throw SystemError(cut ? "cannot append to" : "cannot append (torn line left) to",
+                              path_);
+        }
         written += static_cast<std::size_t>(n);
     }
 }

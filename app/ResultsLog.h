@@ -26,7 +26,8 @@ public:
     // Complete lines that were not a JSON object with a "file" string (kept, but ignored).
     int invalidLines() const { return invalidLines_; }
 
-    // Appends `line` and a newline in one write(). Throws std::runtime_error when it fails.
+    // Appends `line` and a newline in one write(). Throws std::runtime_error naming the log and
+    // the reason ("No space left on device") when it fails, with the part written cut off.
     void append(const std::string& line);
 
 private:
