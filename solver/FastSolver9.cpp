@@ -32,11 +32,13 @@ struct Tables {
     std::array<std::uint8_t, 512> boxesOfRow{};  // 9 row bits -> 3 bits: boxes the row touches
     std::array<std::uint32_t, 512> permitted{};  // 9 (row, box) bits -> cells of permutations
     std::array<std::uint8_t, 512> bitCount{};    // 9 bits -> how many are set
+    std::array<std::uint64_t, 512> nibbles{};    // 9 bits -> one 4-bit counter per bit
     std::array<std::uint8_t, 512> atMostOne{};   // 9 bits -> 1 when at most one is set
     std::array<std::uint32_t, 8> rowsCells{};    // 3 row bits -> the 27-bit cells of those rows
     // The same permutation rule on a stack: 3 bits per band (the stack's columns where the
-    // digit may be) -> the (band, column) pairs some column -> band permutation still uses.
-    std::array<std::uint16_t, 512> stackPermitted{};
+    // digit may be, band b at bits 3b..3b+2) -> the (band, column) pairs some column -> band
+    // permutation still uses, band b's at bits 9b..9b+2 (shifted by 3*stack to its columns).
+    std::array<std::uint32_t, 512> stackKept{};
     std::array<std::array<std::uint32_t, 3>, 81> peers{};  // cell -> its peers, per band
 
     constexpr Tables() {
@@ -61,11 +63,13 @@ struct Tables {
                     fits = fits && (pairs >> (3 * p[c] + c) & 1);
                 if (!fits) continue;
                 for (int c = 0; c < 3; ++c)
-                    stackPermitted[pairs] |= static_cast<std::uint16_t>(1 << (3 * p[c] + c));
+                    stackKept[pairs] |= 1u << (9 * p[c] + c);
             }
         for (int x = 0; x < 512; ++x) {
             for (int bit = 0; bit < 9; ++bit)
                 bitCount[x] = static_cast<std::uint8_t>(bitCount[x] + (x >> bit & 1));
+            for (int bit = 0; bit < 9; ++bit)
+                nibbles[x] |= static_cast<std::uint64_t>(x >> bit & 1) << (4 * bit);
             atMostOne[x] = bitCount[x] <= 1;
         }
         for (int rows = 0; rows < 8; ++rows)
@@ -90,6 +94,8 @@ constexpr Tables kTables;
 // For mask i = 3*digit + band: its band, and the masks of the same digit's other bands.
 constexpr std::array<std::uint8_t, 27> kBandOf = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
                                                   2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
+constexpr std::array<std::uint8_t, 27> kColumnOf = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4,
+                                                    5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8};
 constexpr auto kNextBand = [] {
     std::array<std::uint8_t, 27> a{};
     for (int i = 0; i < 27; ++i)
@@ -224,35 +230,42 @@ struct State {
     }
 
     // Each stack holds a digit once per column and once per band: keep the (band, column)
-    // pairs that some column -> band permutation of the stack still uses.
-    void reduceStacks() {
-        for (int d = 0; d < 9; ++d) {
-            if ((stackDirty >> (3 * d) & 7) == 0) continue;
-            std::uint32_t* m = cells + 3 * d;
-            const std::uint32_t c0 = Columns(m[0]), c1 = Columns(m[1]), c2 = Columns(m[2]);
-            std::uint32_t a0 = 0, a1 = 0, a2 = 0;
-            for (int stack = 0; stack < 3; ++stack) {
-                const int shift = 3 * stack;
-                const std::uint32_t p =
-                    kTables.stackPermitted[(c0 >> shift & 7) | (c1 >> shift & 7) << 3 |
-                                           (c2 >> shift & 7) << 6];
-                a0 |= (p & 7u) << shift;
-                a1 |= (p >> 3 & 7u) << shift;
-                a2 |= (p >> 6 & 7u) << shift;
-            }
-            if (c0 & ~a0) m[0] &= ColumnCells(a0);
-            if (c1 & ~a1) m[1] &= ColumnCells(a1);
-            if (c2 & ~a2) m[2] &= ColumnCells(a2);
-        }
+    // pairs that some column -> band permutation of the stack still uses. Only digits whose
+    // masks changed are looked at, and most of them change nothing, so the test for a change
+    // comes before any write. Returns the masks it changed.
+    std::uint32_t reduceStacks() {
+        std::uint32_t digits = stackDirty | stackDirty >> 1 | stackDirty >> 2;
+        digits &= 0x1249249u;
         stackDirty = 0;
+        std::uint32_t changed = 0;
+        for (; digits; digits &= digits - 1) {
+            const int i = __builtin_ctz(digits);
+            std::uint32_t* m = cells + i;
+            // The digit's columns in band b at bits 9b..9b+8.
+            const std::uint32_t cols = Columns(m[0]) | Columns(m[1]) << 9 | Columns(m[2]) << 18;
+            std::uint32_t kept = 0;
+            for (int shift = 0; shift < 9; shift += 3) {
+                // One multiply gathers the stack's 3 bits of each band (bits 0, 9, 18 after
+                // the shift) into bits 12..20; the three shifted copies never overlap.
+                const std::uint32_t v = cols >> shift & 0x1C0E07u;
+                kept |= kTables.stackKept[(v * 0x1041u) >> 12 & kRowBits] << shift;
+            }
+            if ((cols & ~kept) == 0) continue;
+            for (int b = 0; b < 3; ++b) {
+                const std::uint32_t keep = kept >> (9 * b) & kRowBits;
+                if ((cols >> (9 * b) & ~keep & kRowBits) == 0) continue;
+                m[b] &= ColumnCells(keep);
+                changed |= 1u << (i + b);
+            }
+        }
+        return changed;
     }
 
     bool propagate() {
         for (;;) {
             if (!reduceAll()) return false;
             if ((unsolved[0] | unsolved[1] | unsolved[2]) == 0) return true;
-            reduceStacks();
-            if (changedMasks()) continue;
+            if (reduceStacks()) continue;
             bool found = false;
             if (!placeNakedSingles(found)) return false;
             if (!found) return true;
@@ -309,15 +322,26 @@ Guess ChooseGuess(const State& s) {
         any |= pairs[band];
     }
     if (any) {
+        // Two-candidate cells per column, one 4-bit counter per column: per band and in all.
+        std::uint64_t perColumn[3];
+        for (int band = 0; band < 3; ++band) {
+            const std::uint32_t p = pairs[band];
+            perColumn[band] = kTables.nibbles[p & kRowBits] + kTables.nibbles[p >> 9 & kRowBits] +
+                              kTables.nibbles[p >> 18];
+        }
+        const std::uint64_t allColumns = perColumn[0] + perColumn[1] + perColumn[2];
         Guess g;
         int bestScore = -1;
-        for (int band = 0; band < 3; ++band)
+        for (int band = 0; band < 3; ++band) {
+            // The other bands hold peers in the cell's column only.
+            const std::uint64_t otherBands = allColumns - perColumn[band];
             for (std::uint32_t p = pairs[band]; p; p &= p - 1) {
-                const auto& peers = kTables.peers[27 * band + __builtin_ctz(p)];
-                const int score =
-                    Pop(pairs[0] & peers[0]) + Pop(pairs[1] & peers[1]) + Pop(pairs[2] & peers[2]);
+                const int bit = __builtin_ctz(p);
+                const int score = Pop(pairs[band] & kTables.peers[27 * band + bit][band]) +
+                                  static_cast<int>(otherBands >> (4 * kColumnOf[bit]) & 15);
                 if (score >= bestScore) bestScore = score, g = Guess{band, p & (0u - p), 0};
             }
+        }
         for (int d = 0; d < 9; ++d)
             if (s.cells[3 * d + g.band] & g.cell) g.digits |= 1u << d;
         return g;
