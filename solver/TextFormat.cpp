@@ -121,7 +121,18 @@ std::string SizeName(int size) {
 std::string Quoted(std::string_view s) {
     // Appended piece by piece: GCC 12 warns (-Wrestrict) on "'" + std::string(s) at -O3.
     std::string text(1, '\'');
-    text.append(s);
+    for (const char c : s) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte < 0x7f) {
+            text.push_back(c);
+            continue;
+        }
+        // A NUL, a control or a non-ASCII byte is named, not echoed raw to a terminal.
+        constexpr char kHex[] = "0123456789ABCDEF";
+        text.append("\\x");
+        text.push_back(kHex[byte >> 4]);
+        text.push_back(kHex[byte & 0xF]);
+    }
     text.push_back('\'');
     return text;
 }
