@@ -1,13 +1,12 @@
 #include "solver/FastSolver9.h"
 
 #include <array>
-#include <cstring>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-// Representation (after JCZSolve): for each digit d and band b (rows 3b..3b+2) one 27-bit mask
-// `cells[3d+b]` of the cells that may still hold d; bit 9r+c is row r of the band, column c.
+// Representation (after JCZSolve): for each band b (rows 3b..3b+2) and digit d one 27-bit mask
+// `cells[9b+d]` of the cells that may still hold d; bit 9r+c is row r of the band, column c.
 // A placed digit keeps its bit, so a solution is simply 81 bits spread over the 27 masks.
 //
 // Why bands: inside one band a digit occupies exactly one cell per row and per box, i.e. a
@@ -18,9 +17,8 @@
 // it gives hidden singles in columns and the column-wise locked candidates. Naked singles take
 // a bit-sliced count over the nine digits of a band.
 //
-// Measured (instructions per puzzle under callgrind, 17-clue / forum_hardest): band rule alone
-// 43k / 1.02M; with the stack rule inside every band update 29k / 1.08M; stack rule as its own
-// pass over the digits whose masks changed 18k / 0.81M, with fewer guesses as well.
+// Propagation is driven by a set of changed masks that every write keeps exact, reduced in
+// rounds; bench/README.md lists what was measured and tried.
 
 namespace sudoku {
 namespace {
@@ -91,23 +89,28 @@ struct Tables {
 
 constexpr Tables kTables;
 
-// For mask i = 3*digit + band: its band, and the masks of the same digit's other bands.
-constexpr std::array<std::uint8_t, 27> kBandOf = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
-                                                  2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
-constexpr std::array<std::uint8_t, 27> kColumnOf = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4,
-                                                    5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+// Mask i = 9*band + digit: the nine digits of a band are adjacent, so one placement clears
+// them with two 16-byte operations and one scalar, and a set of masks (bit i) holds a band's
+// masks in nine adjacent bits.
+constexpr std::uint32_t kBandBits = 0x1FF;  // band 0's masks in a set of masks
+
+constexpr std::array<std::uint8_t, 27> kBandOf = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
+                                                  1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+// The same digit's masks in the next and the last band.
 constexpr auto kNextBand = [] {
     std::array<std::uint8_t, 27> a{};
     for (int i = 0; i < 27; ++i)
-        a[i] = static_cast<std::uint8_t>(i - i % 3 + (i % 3 + 1) % 3);
+        a[i] = static_cast<std::uint8_t>((i + 9) % 27);
     return a;
 }();
 constexpr auto kLastBand = [] {
     std::array<std::uint8_t, 27> a{};
     for (int i = 0; i < 27; ++i)
-        a[i] = static_cast<std::uint8_t>(i - i % 3 + (i % 3 + 2) % 3);
+        a[i] = static_cast<std::uint8_t>((i + 18) % 27);
     return a;
 }();
+constexpr std::array<std::uint8_t, 27> kColumnOf = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4,
+                                                    5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8};
 
 // Spreads a 9-bit column set over the three rows of a band.
 constexpr std::uint32_t ColumnCells(std::uint32_t cols) {
@@ -133,17 +136,47 @@ inline std::uint32_t RowsOf(std::uint32_t cells) {
 }
 
 struct State {
-    // 28 entries so the comparison below works in whole 16-byte blocks; entry 27 stays 0.
-    alignas(16) std::uint32_t cells[28];  // index 3*digit + band
-    alignas(16) std::uint32_t seen[28];   // `cells` as last propagated; a difference = work to do
-    std::uint32_t unsolved[3];            // cells of each band without a digit yet
-    std::uint32_t singlesDirty;           // masks changed since the last naked-single scan
-    std::uint32_t stackDirty;             // masks changed since the stacks were last reduced
-    std::uint8_t openRows[27];  // rows of each (digit, band) where the digit is not placed yet
+    std::uint32_t cells[27];    // index 9*band + digit
+    std::uint32_t unsolved[3];  // cells of each band without a digit yet
+    // Masks changed since they were last reduced, since the last naked-single scan, and since
+    // the stacks were last reduced (bit i for cells[i]). Every write that changes a mask sets
+    // its bit in `dirty`, so propagation never has to search for work.
+    std::uint32_t dirty;
+    std::uint32_t singlesDirty;
+    std::uint32_t stackDirty;
+    std::uint8_t openRows[27];  // rows of each (band, digit) where the digit is not placed yet
 
-    // Brings one (digit, band) mask to a fixed point inside its band and places the digit in the
-    // rows where one cell remains. False on a contradiction.
-    bool reduceBand(int i) {
+    // Removes `drop` from the nine digits of `band`; returns the masks that changed.
+    std::uint32_t clearInBand(int band, std::uint32_t drop) {
+        std::uint32_t* m = cells + 9 * band;
+#if defined(__SSE2__)
+        const __m128i keep = _mm_set1_epi32(static_cast<int>(~drop));
+        const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m));
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + 4));
+        const __m128i a2 = _mm_and_si128(a, keep), b2 = _mm_and_si128(b, keep);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(m), a2);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(m + 4), b2);
+        std::uint32_t same =
+            static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, a2)))) |
+            static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(b, b2))))
+                << 4;
+        same |= static_cast<std::uint32_t>((m[8] & drop) == 0) << 8;
+        m[8] &= ~drop;
+        return (~same & kBandBits) << (9 * band);
+#else
+        std::uint32_t changed = 0;
+        for (int d = 0; d < 9; ++d) {
+            changed |= static_cast<std::uint32_t>((m[d] & drop) != 0) << d;
+            m[d] &= ~drop;
+        }
+        return changed << (9 * band);
+#endif
+    }
+
+    // Brings one (band, digit) mask to a fixed point inside its band and places the digit in the
+    // rows where one cell remains; adds the masks it changes to `changed`. False on a
+    // contradiction.
+    bool reduceBand(int i, std::uint32_t& changed) {
         const int band = kBandOf[i];
         std::uint32_t b = cells[i];
         const std::uint32_t triads = kTables.boxesOfRow[b & kRowBits] |
@@ -151,52 +184,42 @@ struct State {
                                      kTables.boxesOfRow[b >> 18] << 6;
         b &= kTables.permitted[triads];
         if (b == 0) return false;
-        cells[i] = seen[i] = b;
         const std::uint32_t placed = SingleRows(b) & openRows[i];
-        if (placed == 0) return true;
+        if (placed == 0) {
+            cells[i] = b;
+            return true;
+        }
         openRows[i] &= static_cast<std::uint8_t>(~placed);
         const std::uint32_t solved = b & kTables.rowsCells[placed];
         unsolved[band] &= ~solved;
-        for (int d = 0; d < 9; ++d)
-            cells[3 * d + band] &= ~solved;
+        changed |= clearInBand(band, solved) & ~(1u << i);
         cells[i] = b;
+        // The same digit's masks in the other two bands lose the placed cells' columns.
         const std::uint32_t otherBands =
             ~ColumnCells((solved | solved >> 9 | solved >> 18) & kRowBits);
-        cells[kNextBand[i]] &= otherBands;
-        cells[kLastBand[i]] &= otherBands;
+        for (const int j : {kNextBand[i], kLastBand[i]}) {
+            const std::uint32_t before = cells[j];
+            cells[j] = before & otherBands;
+            changed |= static_cast<std::uint32_t>((before & ~otherBands) != 0) << j;
+        }
         return true;
     }
 
-    // Bit i set when cells[i] changed since it was last reduced. Scanning the 27 masks one by
-    // one took a quarter of the time on hard puzzles; SSE2 (x86-64 baseline) compares 4 at once.
-    std::uint32_t changedMasks() const {
-#if defined(__SSE2__)
-        std::uint32_t same = 0;
-        for (int k = 0; k < 7; ++k) {
-            const __m128i a = _mm_load_si128(reinterpret_cast<const __m128i*>(cells) + k);
-            const __m128i b = _mm_load_si128(reinterpret_cast<const __m128i*>(seen) + k);
-            same |=
-                static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b))))
-                << (4 * k);
-        }
-        return ~same & kBand;
-#else
-        std::uint32_t changed = 0;
-        for (int i = 0; i < 27; ++i)
-            changed |= static_cast<std::uint32_t>(cells[i] != seen[i]) << i;
-        return changed;
-#endif
-    }
-
+    // Reduces the changed masks in rounds: a mask changed again before its turn in the current
+    // round is reduced once, with all the changes.
     bool reduceAll() {
-        for (std::uint32_t dirty = changedMasks(); dirty; dirty = changedMasks()) {
-            stackDirty |= dirty;
-            singlesDirty |= dirty;
-            for (; dirty; dirty &= dirty - 1) {
-                const int i = __builtin_ctz(dirty);
-                if (cells[i] != seen[i] && !reduceBand(i)) return false;
+        std::uint32_t next = dirty, done = 0;
+        while (next) {
+            done |= next;
+            for (std::uint32_t todo = next; todo; todo &= todo - 1) {
+                const int i = __builtin_ctz(todo);
+                next &= ~(1u << i);
+                if (!reduceBand(i, next)) return false;
             }
         }
+        dirty = 0;
+        stackDirty |= done;
+        singlesDirty |= done;
         return true;
     }
 
@@ -204,26 +227,28 @@ struct State {
     // false on a contradiction (an open cell with no candidate, or two cells of one row that
     // both need the same digit); sets `found`.
     bool placeNakedSingles(bool& found) {
-        const std::uint32_t dirtyBands = singlesDirty;
+        const std::uint32_t dirtyMasks = singlesDirty;
         singlesDirty = 0;
         for (int band = 0; band < 3; ++band) {
-            if (unsolved[band] == 0 || (dirtyBands & (0x1249249u << band)) == 0) continue;
+            if (unsolved[band] == 0 || (dirtyMasks >> (9 * band) & kBandBits) == 0) continue;
+            std::uint32_t* masks = cells + 9 * band;
             std::uint32_t once = 0, twice = 0;
             for (int d = 0; d < 9; ++d) {
-                const std::uint32_t m = cells[3 * d + band];
-                twice |= once & m;
-                once |= m;
+                twice |= once & masks[d];
+                once |= masks[d];
             }
             if (unsolved[band] & ~once) return false;
             const std::uint32_t singles = unsolved[band] & ~twice;
             if (singles == 0) continue;
             found = true;
             for (int d = 0; d < 9; ++d) {
-                std::uint32_t& m = cells[3 * d + band];
-                const std::uint32_t mine = singles & m;
+                const std::uint32_t mine = singles & masks[d];
                 if (mine == 0) continue;
                 if (SingleRows(mine) != 7) return false;
-                m &= ~kTables.rowsCells[RowsOf(mine)] | mine;
+                const std::uint32_t kept = masks[d] & (~kTables.rowsCells[RowsOf(mine)] | mine);
+                if (kept == masks[d]) continue;
+                masks[d] = kept;
+                dirty |= 1u << (9 * band + d);
             }
         }
         return true;
@@ -232,17 +257,15 @@ struct State {
     // Each stack holds a digit once per column and once per band: keep the (band, column)
     // pairs that some column -> band permutation of the stack still uses. Only digits whose
     // masks changed are looked at, and most of them change nothing, so the test for a change
-    // comes before any write. Returns the masks it changed.
-    std::uint32_t reduceStacks() {
-        std::uint32_t digits = stackDirty | stackDirty >> 1 | stackDirty >> 2;
-        digits &= 0x1249249u;
+    // comes before any write. Sets `dirty` for the masks it changes.
+    void reduceStacks() {
+        std::uint32_t digits = (stackDirty | stackDirty >> 9 | stackDirty >> 18) & kBandBits;
         stackDirty = 0;
-        std::uint32_t changed = 0;
         for (; digits; digits &= digits - 1) {
-            const int i = __builtin_ctz(digits);
-            std::uint32_t* m = cells + i;
+            const int d = __builtin_ctz(digits);
+            std::uint32_t* m = cells + d;  // band b's mask is m[9 * b]
             // The digit's columns in band b at bits 9b..9b+8.
-            const std::uint32_t cols = Columns(m[0]) | Columns(m[1]) << 9 | Columns(m[2]) << 18;
+            const std::uint32_t cols = Columns(m[0]) | Columns(m[9]) << 9 | Columns(m[18]) << 18;
             std::uint32_t kept = 0;
             for (int shift = 0; shift < 9; shift += 3) {
                 // One multiply gathers the stack's 3 bits of each band (bits 0, 9, 18 after
@@ -254,18 +277,18 @@ struct State {
             for (int b = 0; b < 3; ++b) {
                 const std::uint32_t keep = kept >> (9 * b) & kRowBits;
                 if ((cols >> (9 * b) & ~keep & kRowBits) == 0) continue;
-                m[b] &= ColumnCells(keep);
-                changed |= 1u << (i + b);
+                m[9 * b] &= ColumnCells(keep);
+                dirty |= 1u << (9 * b + d);
             }
         }
-        return changed;
     }
 
     bool propagate() {
         for (;;) {
             if (!reduceAll()) return false;
             if ((unsolved[0] | unsolved[1] | unsolved[2]) == 0) return true;
-            if (reduceStacks()) continue;
+            reduceStacks();
+            if (dirty) continue;
             bool found = false;
             if (!placeNakedSingles(found)) return false;
             if (!found) return true;
@@ -276,16 +299,19 @@ struct State {
         return (unsolved[0] | unsolved[1] | unsolved[2]) == 0;
     }
 
-    void keepOnly(int band, std::uint32_t cell, int digit) {
-        for (int d = 0; d < 9; ++d)
-            if (d != digit) cells[3 * d + band] &= ~cell;
+    // Leaves only `digit` in one cell of `band`, where `digits` are its candidates.
+    void keepOnly(int band, std::uint32_t cell, int digit, std::uint32_t digits) {
+        std::uint32_t* masks = cells + 9 * band;
+        for (std::uint32_t others = digits & ~(1u << digit); others; others &= others - 1)
+            masks[__builtin_ctz(others)] &= ~cell;
+        dirty |= (digits & ~(1u << digit)) << (9 * band);
     }
 
     void write(char* out) const {
         for (int i = 0; i < 27; ++i) {
-            const int band = i % 3;
+            const int band = i / 9;
             for (std::uint32_t m = cells[i]; m; m &= m - 1)
-                out[27 * band + __builtin_ctz(m)] = static_cast<char>('1' + i / 3);
+                out[27 * band + __builtin_ctz(m)] = static_cast<char>('1' + i % 9);
         }
     }
 };
@@ -313,7 +339,7 @@ Guess ChooseGuess(const State& s) {
     for (int band = 0; band < 3; ++band) {
         std::uint32_t once = 0, twice = 0, thrice = 0;
         for (int d = 0; d < 9; ++d) {
-            const std::uint32_t m = s.cells[3 * d + band];
+            const std::uint32_t m = s.cells[9 * band + d];
             thrice |= twice & m;
             twice |= once & m;
             once |= m;
@@ -343,7 +369,7 @@ Guess ChooseGuess(const State& s) {
             }
         }
         for (int d = 0; d < 9; ++d)
-            if (s.cells[3 * d + g.band] & g.cell) g.digits |= 1u << d;
+            if (s.cells[9 * g.band + d] & g.cell) g.digits |= 1u << d;
         return g;
     }
     Guess best;
@@ -354,18 +380,16 @@ Guess ChooseGuess(const State& s) {
             std::uint32_t digits = 0;
             int count = 0;
             for (int d = 0; d < 9; ++d)
-                if (s.cells[3 * d + band] & cell) digits |= 1u << d, ++count;
+                if (s.cells[9 * band + d] & cell) digits |= 1u << d, ++count;
             if (count < bestCount) best = {band, cell, digits}, bestCount = count;
         }
     return best;
 }
 
 bool Setup(const char* puzzle, State& s) {
-    s.cells[27] = s.seen[27] = 0;
-    s.stackDirty = s.singlesDirty = kBand;
+    s.dirty = s.stackDirty = s.singlesDirty = kBand;  // every mask is reduced once
     for (int i = 0; i < 27; ++i) {
         s.cells[i] = kBand;
-        s.seen[i] = ~0u;  // never equal to a 27-bit mask: every band is reduced once
         s.openRows[i] = 7;
     }
     for (int band = 0; band < 3; ++band)
@@ -375,10 +399,12 @@ bool Setup(const char* puzzle, State& s) {
         if (c < '1' || c > '9') continue;
         const int d = c - '1', band = cell / 27;
         const std::uint32_t bit = 1u << (cell % 27);
-        if ((s.cells[3 * d + band] & bit) == 0) return false;  // a peer clue already holds d
+        if ((s.cells[9 * band + d] & bit) == 0) return false;  // a peer clue already holds d
         for (int b = 0; b < 3; ++b)
-            s.cells[3 * d + b] &= ~kTables.peers[cell][b];
-        s.keepOnly(band, bit, d);
+            s.cells[9 * b + d] &= ~kTables.peers[cell][b];
+        for (int other = 0; other < 9; ++other)
+            s.cells[9 * band + other] &= ~bit;
+        s.cells[9 * band + d] |= bit;
     }
     return true;
 }
@@ -404,9 +430,9 @@ int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t*
                 for (rest &= rest - 1; rest; rest &= rest - 1) {
                     State& alt = pending[top++];
                     alt = s;
-                    alt.keepOnly(g.band, g.cell, __builtin_ctz(rest));
+                    alt.keepOnly(g.band, g.cell, __builtin_ctz(rest), g.digits);
                 }
-                s.keepOnly(g.band, g.cell, first);
+                s.keepOnly(g.band, g.cell, first, g.digits);
                 continue;
             }
             if (count == 0 && solution81) s.write(solution81);
