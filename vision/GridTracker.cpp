@@ -9,6 +9,7 @@
 #include <opencv2/video/tracking.hpp>
 
 #include "vision/GridWarper.h"
+#include "vision/InkPattern.h"
 
 namespace sudoku {
 namespace {
@@ -55,9 +56,14 @@ cv::Mat GridTracker::workImage(const cv::Mat& frame) const {
     return small;
 }
 
-void GridTracker::start(const cv::Mat& frame, const std::vector<cv::Point2f>& lattice) {
+void GridTracker::start(const cv::Mat& frame, const std::vector<cv::Point2f>& lattice,
+                        std::vector<bool> inked) {
     if (lattice.size() != flat_.size())
         throw std::invalid_argument("GridTracker::start: the lattice needs (size+1)^2 points");
+    if (!inked.empty() && inked.size() != static_cast<std::size_t>(options_.size * options_.size))
+        throw std::invalid_argument("GridTracker::start: `inked` needs one entry per cell");
+    inked_ = std::move(inked);
+    agreement_.reset();
     scale_ = workScale(frame.cols);
     frameSize_ = frame.size();
     previous_ = workImage(frame);
@@ -93,6 +99,10 @@ std::optional<Quad> GridTracker::update(const cv::Mat& frame) {
         return std::nullopt;
     }
     if (options_.refineEvery > 0 && ++framesSinceRefine_ >= options_.refineEvery) refine();
+    if (!onTheCellsRead()) {
+        tracking_ = false;
+        return std::nullopt;
+    }
     const int n = options_.size;
     const auto corner = [&](int row, int col) {
         return points_[row * (n + 1) + col] * (1 / scale_);
@@ -156,6 +166,13 @@ void GridTracker::refine() {
     const double cell = std::sqrt(Area({quad.begin(), quad.end()})) / n;
     if (shift / static_cast<double>(points_.size()) > kMaxRefineShift * cell) return;
     points_ = refined.points;
+}
+
+// A lattice that slipped by whole cells still fits the printed lines; the digits show it.
+bool GridTracker::onTheCellsRead() {
+    if (inked_.empty()) return true;
+    agreement_ = InkAgreement(CellInk(previous_, points_, options_.size), inked_);
+    return agreement_ && *agreement_ >= options_.minInkAgreement;
 }
 
 }  // namespace sudoku

@@ -35,6 +35,15 @@ Reading FlatReading(const Reading& r, int cell) {
     return flat;
 }
 
+// The cells the reading found a digit in, printed or hand-written: the tracker's check that it
+// still sits on the cells read.
+std::vector<bool> InkedCells(const Reading& r) {
+    std::vector<bool> inked;
+    for (int cell = 0; cell < r.givens.cellCount(); ++cell)
+        inked.push_back(!r.givens.isEmpty(cell) || !r.handwritten.isEmpty(cell));
+    return inked;
+}
+
 }  // namespace
 
 LiveSession::LiveSession(LiveOptions options)
@@ -105,7 +114,7 @@ void LiveSession::readGrid(const cv::Mat& frame, FrameReport& report) {
     failures_ = 0;
     solved_[key] = r;
     reading_ = std::move(r);
-    tracker_.start(frame, reading_->lattice);
+    tracker_.start(frame, reading_->lattice, InkedCells(*reading_));
     smoothed_ = reading_->corners;
 }
 
