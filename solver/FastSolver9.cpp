@@ -29,8 +29,7 @@ constexpr std::uint32_t kRowBits = 0x1FF;
 struct Tables {
     std::array<std::uint8_t, 512> boxesOfRow{};  // 9 row bits -> 3 bits: boxes the row touches
     std::array<std::uint32_t, 512> permitted{};  // 9 (row, box) bits -> cells of permutations
-    std::array<std::uint8_t, 512> bitCount{};    // 9 bits -> how many are set
-    std::array<std::uint64_t, 512> nibbles{};    // 9 bits -> one 4-bit counter per bit
+    std::array<std::uint8_t, 1024> bitCount{};   // 10 bits -> how many are set
     std::array<std::uint8_t, 512> atMostOne{};   // 9 bits -> 1 when at most one is set
     std::array<std::uint32_t, 8> rowsCells{};    // 3 row bits -> the 27-bit cells of those rows
     // The same permutation rule on a stack: 3 bits per band (the stack's columns where the
@@ -63,11 +62,10 @@ struct Tables {
                 for (int c = 0; c < 3; ++c)
                     stackKept[pairs] |= 1u << (9 * p[c] + c);
             }
-        for (int x = 0; x < 512; ++x) {
-            for (int bit = 0; bit < 9; ++bit)
+        for (int x = 0; x < 1024; ++x)
+            for (int bit = 0; bit < 10; ++bit)
                 bitCount[x] = static_cast<std::uint8_t>(bitCount[x] + (x >> bit & 1));
-            for (int bit = 0; bit < 9; ++bit)
-                nibbles[x] |= static_cast<std::uint64_t>(x >> bit & 1) << (4 * bit);
+        for (int x = 0; x < 512; ++x) {
             atMostOne[x] = bitCount[x] <= 1;
         }
         for (int rows = 0; rows < 8; ++rows)
@@ -109,8 +107,6 @@ constexpr auto kLastBand = [] {
         a[i] = static_cast<std::uint8_t>((i + 18) % 27);
     return a;
 }();
-constexpr std::array<std::uint8_t, 27> kColumnOf = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4,
-                                                    5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8};
 
 // Spreads a 9-bit column set over the three rows of a band.
 constexpr std::uint32_t ColumnCells(std::uint32_t cols) {
@@ -329,10 +325,35 @@ inline int Pop(std::uint32_t x) {
            kTables.bitCount[x >> 18];
 }
 
+// The digits (bit d) that may go in `cell` of `band`.
+inline std::uint32_t DigitsAt(const State& s, int band, std::uint32_t cell) {
+    const std::uint32_t* m = s.cells + 9 * band;
+#if defined(__SSE2__)
+    const __m128i c = _mm_set1_epi32(static_cast<int>(cell)), zero = _mm_setzero_si128();
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + 4));
+    const std::uint32_t absent =
+        static_cast<std::uint32_t>(
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a, c), zero)))) |
+        static_cast<std::uint32_t>(
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(b, c), zero))))
+            << 4;
+    return (~absent & 0xFF) | static_cast<std::uint32_t>((m[8] & cell) != 0) << 8;
+#else
+    std::uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d)
+        digits |= static_cast<std::uint32_t>((m[d] & cell) != 0) << d;
+    return digits;
+#endif
+}
+
 // Guesses on a cell with two candidates when there is one, choosing the one that sees the most
-// other such cells: its placement sets off the longest chain of singles. Taking the first such
-// cell instead cost 45% more guesses on forum_hardest_1106 and 80% more on the 17-clue list.
-// Without one, the cell with the fewest candidates.
+// other such cells holding one of its digits: each of those becomes a single in at least one
+// of the two branches, which starts a chain of placements. Guesses per puzzle on
+// forum_hardest_1106: the first such cell 322; the one seeing the most two-candidate cells
+// 193; the most sharing a digit 158 (with peers counted once per shared digit: 171; with the
+// first of equal scores instead of the last: 166). Without one, the cell with the fewest
+// candidates.
 Guess ChooseGuess(const State& s) {
     std::uint32_t pairs[3];
     std::uint32_t any = 0;
@@ -348,28 +369,27 @@ Guess ChooseGuess(const State& s) {
         any |= pairs[band];
     }
     if (any) {
-        // Two-candidate cells per column, one 4-bit counter per column: per band and in all.
-        std::uint64_t perColumn[3];
-        for (int band = 0; band < 3; ++band) {
-            const std::uint32_t p = pairs[band];
-            perColumn[band] = kTables.nibbles[p & kRowBits] + kTables.nibbles[p >> 9 & kRowBits] +
-                              kTables.nibbles[p >> 18];
-        }
-        const std::uint64_t allColumns = perColumn[0] + perColumn[1] + perColumn[2];
         Guess g;
         int bestScore = -1;
         for (int band = 0; band < 3; ++band) {
-            // The other bands hold peers in the cell's column only.
-            const std::uint64_t otherBands = allColumns - perColumn[band];
+            const int next = kNextBand[9 * band] / 9, last = kLastBand[9 * band] / 9;
             for (std::uint32_t p = pairs[band]; p; p &= p - 1) {
                 const int bit = __builtin_ctz(p);
-                const int score = Pop(pairs[band] & kTables.peers[27 * band + bit][band]) +
-                                  static_cast<int>(otherBands >> (4 * kColumnOf[bit]) & 15);
-                if (score >= bestScore) bestScore = score, g = Guess{band, p & (0u - p), 0};
+                const std::uint32_t cell = p & (0u - p);
+                const std::uint32_t digits = DigitsAt(s, band, cell);
+                const int a = __builtin_ctz(digits), b = 31 - __builtin_clz(digits);
+                const auto& peers = kTables.peers[27 * band + bit];
+                const std::uint32_t own =
+                    pairs[band] & peers[band] & (s.cells[9 * band + a] | s.cells[9 * band + b]);
+                // In the other bands the peers are the cell's column: both fit in one word.
+                const std::uint32_t column = peers[next];
+                const std::uint32_t others =
+                    (pairs[next] & column & (s.cells[9 * next + a] | s.cells[9 * next + b])) |
+                    (pairs[last] & column & (s.cells[9 * last + a] | s.cells[9 * last + b])) << 1;
+                const int score = Pop(own) + Pop(others);
+                if (score >= bestScore) bestScore = score, g = Guess{band, cell, digits};
             }
         }
-        for (int d = 0; d < 9; ++d)
-            if (s.cells[9 * g.band + d] & g.cell) g.digits |= 1u << d;
         return g;
     }
     Guess best;
