@@ -20,6 +20,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "app/Commands.h"
+#include "app/InputLimitOptions.h"
 #include "app/ReadingJson.h"
 #include "solver/TextFormat.h"
 #include "vision/ImageDecode.h"
@@ -36,14 +37,17 @@ using sudoku::CellOrigin;
 using sudoku::Reading;
 using sudoku::ReadStatus;
 
+// The reader's options on the command line: the engine and the input limits.
 struct EngineChoice {
     std::string engine = "cnn";
     std::string model;
+    sudoku::InputLimits limits;
 
     sudoku::ReaderOptions options() const {
         sudoku::ReaderOptions o;
         o.engine = engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
         o.modelPath = model;
+        o.limits = limits;
         return o;
     }
 };
@@ -52,6 +56,7 @@ void AddEngineOptions(CLI::App& cmd, EngineChoice& choice) {
     cmd.add_option("--engine", choice.engine, "Digit classifier (default: cnn)")
         ->check(CLI::IsMember({"cnn", "tesseract"}));
     cmd.add_option("--model", choice.model, "CNN model file (default: models/digits.onnx)");
+    AddInputLimitOptions(cmd, choice.limits);
 }
 
 // Givens and hand-written digits on one board, each with its origin.
@@ -121,8 +126,9 @@ bool WriteAtomically(const cv::Mat& image, const fs::path& output) {
 // The photo as displayed with the reading drawn on it; false (and a message) when it cannot be
 // written.
 bool WriteAnnotated(const std::string& photoPath, const Reading& r, const std::string& output,
-                    const sudoku::OverlayOptions& overlay, bool printSentence) {
-    sudoku::DecodedImage photo = sudoku::DecodeImageFile(photoPath);
+                    const sudoku::OverlayOptions& overlay, const sudoku::InputLimits& limits,
+                    bool printSentence) {
+    sudoku::DecodedImage photo = sudoku::DecodeImageFile(photoPath, limits);
     if (!photo) {
         std::cerr << "sudokucam read: " << photo.error << "\n";
         return false;
@@ -435,7 +441,9 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
         }
         const Reading r = sudoku::ReadSudokuFile(readArgs->photo, readArgs->engine.options());
         if (readArgs->json)
-            std::cout << ReadingJson(readArgs->photo, r).dump(2) << "\n";
+            std::cout << ReadingJson(readArgs->photo, r)
+                             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                      << "\n";
         else if (r.status == ReadStatus::Error)
             std::cerr << "sudokucam read: " << r.message << "\n";
         else
@@ -443,7 +451,8 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
         exitCode = ExitCodeOf(r);
         if (!readArgs->output.empty() && r.status != ReadStatus::Error &&
             !WriteAnnotated(readArgs->photo, r, readArgs->output,
-                            {*sudoku::OverlayModeFromId(readArgs->show)}, !readArgs->json))
+                            {*sudoku::OverlayModeFromId(readArgs->show)}, readArgs->engine.limits,
+                            !readArgs->json))
             exitCode = kExitUsage;
     });
 

@@ -9,9 +9,22 @@
 #include <opencv2/imgproc.hpp>
 
 namespace sudoku {
+namespace {
 
-DecodedImage DecodeImage(std::span<const std::uint8_t> bytes) {
-    if (bytes.empty()) return {{}, "empty image data"};
+// OpenCV's own guard (2^30 pixels unless OPENCV_IO_MAX_IMAGE_PIXELS says otherwise) catches the
+// formats whose header InputLimits cannot read; its assertion text means nothing to a user.
+std::string DecoderFailure(const cv::Exception& e) {
+    if (std::string(e.what()).find("CV_IO_MAX_IMAGE") != std::string::npos)
+        return "the image is above OpenCV's own size limit (the OPENCV_IO_MAX_IMAGE_PIXELS "
+               "environment variable, 2^30 pixels by default)";
+    return std::string("cannot decode the image: ") + e.what();
+}
+
+}  // namespace
+
+DecodedImage DecodeImage(std::span<const std::uint8_t> bytes, const InputLimits& limits) {
+    if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
+        return {{}, refused};
     // imdecode applies the EXIF orientation unless IMREAD_IGNORE_ORIENTATION is given.
     const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
                       const_cast<std::uint8_t*>(bytes.data()));
@@ -19,41 +32,26 @@ DecodedImage DecodeImage(std::span<const std::uint8_t> bytes) {
     try {
         image = cv::imdecode(raw, cv::IMREAD_COLOR);
     } catch (const cv::Exception& e) {
-        return {{}, std::string("cannot decode the image: ") + e.what()};
+        return {{}, DecoderFailure(e)};
     }
-    if (image.empty()) return {{}, "not an image in a format OpenCV can decode"};
+    if (image.empty()) return {{}, UndecodableMessage(bytes)};
     return {image, {}};
 }
 
-cv::Size JpegSize(std::span<const std::uint8_t> bytes) {
-    if (bytes.size() < 4 || bytes[0] != 0xFF || bytes[1] != 0xD8) return {};
-    std::size_t i = 2;
-    while (i + 9 < bytes.size()) {
-        if (bytes[i] != 0xFF) return {};
-        const int marker = bytes[i + 1];
-        if (marker == 0xFF) {  // fill byte
-            ++i;
-            continue;
-        }
-        const std::size_t length = (bytes[i + 2] << 8) | bytes[i + 3];
-        // Start-of-frame markers C0-CF, except C4 (Huffman), C8 (reserved) and CC (arithmetic).
-        if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC)
-            return {(bytes[i + 7] << 8) | bytes[i + 8], (bytes[i + 5] << 8) | bytes[i + 6]};
-        i += 2 + length;
-    }
-    return {};
-}
-
-GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide) {
-    if (bytes.empty()) return {{}, 1, "empty image data"};
+GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide,
+                                    const InputLimits& limits) {
+    if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
+        return {{}, 1, refused};
     const cv::Size size = JpegSize(bytes);
     const int longer = std::max(size.width, size.height);
+    // A strip (64x50000) keeps its short side: reduced further it would hold no grid at all.
+    const int shorter = std::min(size.width, size.height);
     int flags = cv::IMREAD_GRAYSCALE;
     double scale = 1;
-    if (longer >= 4 * minSide) {
+    if (longer >= 4 * minSide && shorter >= 4 * kMinPhotoSide) {
         flags = cv::IMREAD_REDUCED_GRAYSCALE_4;
         scale = 0.25;
-    } else if (longer >= 2 * minSide) {
+    } else if (longer >= 2 * minSide && shorter >= 2 * kMinPhotoSide) {
         flags = cv::IMREAD_REDUCED_GRAYSCALE_2;
         scale = 0.5;
     }
@@ -63,9 +61,9 @@ GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int min
     try {
         gray = cv::imdecode(raw, flags);
     } catch (const cv::Exception& e) {
-        return {{}, 1, std::string("cannot decode the image: ") + e.what()};
+        return {{}, 1, DecoderFailure(e)};
     }
-    if (gray.empty()) return {{}, 1, "not an image in a format OpenCV can decode"};
+    if (gray.empty()) return {{}, 1, UndecodableMessage(bytes)};
     return {gray, scale, {}};
 }
 
@@ -85,24 +83,32 @@ std::vector<std::uint8_t> ReadFileBytes(const std::filesystem::path& path, std::
     return bytes;
 }
 
-DecodedImage DecodeImageFile(const std::filesystem::path& path) {
+DecodedImage DecodeImageFile(const std::filesystem::path& path, const InputLimits& limits) {
+    if (std::string refused = CheckImageFile(path, limits); !refused.empty()) return {{}, refused};
     std::string error;
     const std::vector<std::uint8_t> bytes = ReadFileBytes(path, error);
     if (!error.empty()) return {{}, error};
-    DecodedImage decoded = DecodeImage(bytes);
+    DecodedImage decoded = DecodeImage(bytes, limits);
     if (!decoded) decoded.error = path.string() + ": " + decoded.error;
     return decoded;
+}
+
+std::string TooSmallMessage(cv::Size size) {
+    return "the photo is " + std::to_string(size.width) + "x" + std::to_string(size.height) +
+           " pixels, smaller than the " + std::to_string(kMinPhotoSide) + "x" +
+           std::to_string(kMinPhotoSide) + " the reader needs";
 }
 
 cv::Mat ToGray(const cv::Mat& photo) {
     if (photo.empty()) throw std::invalid_argument("the photo is empty");
     if (photo.rows < kMinPhotoSide || photo.cols < kMinPhotoSide)
-        throw std::invalid_argument("the photo is smaller than 64x64 pixels");
+        throw std::invalid_argument(TooSmallMessage(photo.size()));
     cv::Mat eight = photo;
     if (photo.depth() == CV_16U) {
         photo.convertTo(eight, CV_8U, 1.0 / 257.0);
     } else if (photo.depth() != CV_8U) {
-        throw std::invalid_argument("the photo must have 8 or 16 bits per channel");
+        throw std::invalid_argument("the photo must have 8 or 16 bits per channel, not " +
+                                    cv::typeToString(photo.type()));
     }
     cv::Mat gray;
     switch (eight.channels()) {
@@ -116,7 +122,8 @@ cv::Mat ToGray(const cv::Mat& photo) {
             cv::cvtColor(eight, gray, cv::COLOR_BGRA2GRAY);
             break;
         default:
-            throw std::invalid_argument("the photo must have 1, 3 or 4 channels");
+            throw std::invalid_argument("the photo must have 1, 3 or 4 channels, not " +
+                                        std::to_string(eight.channels()));
     }
     return gray;
 }

@@ -10,6 +10,9 @@
 
 #include <opencv2/core.hpp>
 
+#include "vision/ImageHeader.h"
+#include "vision/InputLimits.h"
+
 namespace sudoku {
 
 // A decoded photo, or why there is none (an empty image with a message).
@@ -23,10 +26,11 @@ struct DecodedImage {
 // camera JPEG). Empty with a message naming the file when it cannot be read.
 std::vector<std::uint8_t> ReadFileBytes(const std::filesystem::path& path, std::string& error);
 
-// Decodes JPEG, PNG, ... from memory, applying the EXIF orientation tag as viewers do.
-DecodedImage DecodeImage(std::span<const std::uint8_t> bytes);
-// Reads a whole file, then decodes it; the error names the file.
-DecodedImage DecodeImageFile(const std::filesystem::path& path);
+// Decodes JPEG, PNG, ... from memory, applying the EXIF orientation tag as viewers do. Bytes
+// that break the limits (CheckEncodedImage) are refused before decoding.
+DecodedImage DecodeImage(std::span<const std::uint8_t> bytes, const InputLimits& limits = {});
+// Checks the file's size, reads the whole file, then decodes it; the error names the file.
+DecodedImage DecodeImageFile(const std::filesystem::path& path, const InputLimits& limits = {});
 
 // A photo decoded for reading only: gray, and for big JPEGs decoded at a half or a quarter of
 // its size by the JPEG decoder itself (far faster than decoding everything and shrinking).
@@ -36,15 +40,16 @@ struct GrayForReading {
     std::string error;
     explicit operator bool() const { return !gray.empty(); }
 };
-// Decodes so that the longer side is at least minSide pixels when the photo has them.
-GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide);
-
-// Width and height stored in a JPEG's frame header (before any EXIF rotation), or 0x0 when the
-// bytes are not a JPEG or the header is cut short.
-cv::Size JpegSize(std::span<const std::uint8_t> bytes);
+// Decodes so that the longer side is at least minSide pixels when the photo has them (and the
+// shorter one at least kMinPhotoSide). Bytes that break the limits are refused before decoding.
+GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide,
+                                    const InputLimits& limits = {});
 
 // The smallest photo side the reader accepts: below it a 9x9 grid has cells of a few pixels.
 inline constexpr int kMinPhotoSide = 64;
+
+// "the photo is 1x1 pixels, smaller than the 64x64 the reader needs".
+std::string TooSmallMessage(cv::Size size);
 
 // 8-bit gray from an 8-bit 1, 3 (BGR) or 4 (BGRA) channel image; 16-bit images are scaled down.
 // Throws std::invalid_argument for an empty image, another depth or channel count, or a side

@@ -86,12 +86,13 @@ std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaire
 Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
                  double decodeMs) {
     const auto geometry = Geometry::ForSize(options.size);
-    if (!geometry) throw std::invalid_argument("the grid size has no rectangular boxes");
     // Halve as the JPEG decoder does for a file, so a photo in memory and the same photo read
     // from its file are straightened at the same scale and read alike.
     cv::Mat work = gray;
     double shrink = 1;
-    while (std::max(gray.cols, gray.rows) * shrink >= 2 * kDecodeSide)
+    // A strip (64x50000) keeps its short side: halved further it would hold no grid at all.
+    while (std::max(gray.cols, gray.rows) * shrink >= 2 * kDecodeSide &&
+           std::min(gray.cols, gray.rows) * shrink >= 2 * kMinPhotoSide)
         shrink /= 2;
     if (shrink < 1) cv::resize(gray, work, {}, shrink, shrink, cv::INTER_AREA);
     scale *= shrink;
@@ -149,6 +150,14 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
     return r;
 }
 
+// Options the caller chose wrong are a bug at the call site, not a property of the photo.
+void CheckOptions(const ReaderOptions& options) {
+    if (!Geometry::ForSize(options.size) || options.size < 4)
+        throw std::invalid_argument("ReaderOptions::size " + std::to_string(options.size) +
+                                    " is not a grid size with rectangular boxes (4 to " +
+                                    std::to_string(kMaxSize) + ", not prime)");
+}
+
 }  // namespace
 
 std::string_view ReadStatusId(ReadStatus status) {
@@ -172,6 +181,7 @@ std::string_view EngineId(Engine engine) {
 }
 
 Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options) {
+    CheckOptions(options);
     Stopwatch clock;
     const cv::Mat gray = ToGray(photo);
     const double convertMs = clock.lap();
@@ -179,15 +189,27 @@ Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options) {
 }
 
 Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options) {
+    CheckOptions(options);
     Stopwatch clock;
-    const GrayForReading decoded = DecodeGrayForReading(encoded, kDecodeSide);
+    // Limits and formats first, then a strip or a thumbnail, all from the header.
+    std::string refused = CheckEncodedImage(encoded, options.limits);
+    if (const ImageHeader header = ReadImageHeader(encoded);
+        refused.empty() && header.sized() &&
+        std::min(header.size.width, header.size.height) < kMinPhotoSide)
+        refused = TooSmallMessage(header.size);
+    if (!refused.empty()) {
+        Reading r = Failure(ReadStatus::Error, refused);
+        r.millis.decode = clock.lap();
+        return r;
+    }
+    const GrayForReading decoded = DecodeGrayForReading(encoded, kDecodeSide, options.limits);
     if (!decoded) {
         Reading r = Failure(ReadStatus::Error, decoded.error);
         r.millis.decode = clock.lap();
         return r;
     }
     if (std::min(decoded.gray.rows, decoded.gray.cols) < kMinPhotoSide * decoded.scale) {
-        Reading r = Failure(ReadStatus::Error, "the photo is smaller than 64x64 pixels");
+        Reading r = Failure(ReadStatus::Error, TooSmallMessage(decoded.gray.size()));
         r.millis.decode = clock.lap();
         return r;
     }
@@ -196,8 +218,10 @@ Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& o
 }
 
 Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options) {
+    CheckOptions(options);
     Stopwatch clock;
-    std::string error;
+    std::string error = CheckImageFile(path, options.limits);
+    if (!error.empty()) return Failure(ReadStatus::Error, error);
     const std::vector<std::uint8_t> bytes = ReadFileBytes(path, error);
     if (!error.empty()) return Failure(ReadStatus::Error, error);
     const double readFileMs = clock.lap();

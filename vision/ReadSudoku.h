@@ -22,6 +22,7 @@
 
 #include "solver/Board.h"
 #include "vision/CellClassifier.h"
+#include "vision/InputLimits.h"
 
 namespace sudoku {
 
@@ -57,6 +58,9 @@ public:
     int maxRepairEffort = 2000;
     // Cells read with a lower probability are reported uncertain (default: 0.9).
     float uncertainBelow = 0.9f;
+    // Largest file and pixel count read from an encoded photo, checked before reading and
+    // decoding it (default: 100 MB, 250 megapixels; see InputLimits).
+    InputLimits limits;
 };
 
 struct StageMillis {
@@ -88,10 +92,14 @@ struct Reading {
 };
 
 // Reads a photo already in memory: 8-bit (or 16-bit) gray, BGR or BGRA, at least 64x64.
-// Throws std::invalid_argument for other image types.
+// Throws std::invalid_argument for an empty photo, one under 64x64, another type (float, 2
+// channels...), or options.size without rectangular boxes: the caller chose these.
 Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options = {});
-// Decodes a JPEG/PNG/... (honouring its EXIF orientation) and reads it; Error if undecodable.
+// Decodes a JPEG/PNG/... (honouring its EXIF orientation) and reads it. Status Error, with a
+// message, for bytes above options.limits (checked on the header before decoding), an
+// undecodable or unsupported file, or an image under 64x64.
 Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options = {});
+// The same for a file; its size is checked against options.limits before it is read.
 Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options = {});
 
 }  // namespace sudoku
