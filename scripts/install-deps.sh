@@ -9,6 +9,7 @@ packages=(
   libtesseract-dev libleptonica-dev tesseract-ocr-eng
   libgtest-dev libgmock-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
+  libjpeg62-turbo-dev  # the hostile-input test writes a CMYK JPEG with libjpeg
 )
 
 exec "$(dirname "$0")/apt-install.sh" install-deps "${packages[@]}"
