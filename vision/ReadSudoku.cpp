@@ -1,5 +1,6 @@
 #include "vision/ReadSudoku.h"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <tuple>
@@ -22,6 +23,12 @@ namespace {
 // this: larger photos only cost time (a 9x9 grid needs 360 pixels). JPEG files are halved by the
 // decoder itself, which is much faster than decoding everything.
 constexpr int kDecodeSide = 640;
+
+// Larger grids keep proportionally more pixels: a 16x16 grid needs 640 for the same cell size,
+// and at 9x9's scale its letters blur into each other (C/G, 6/8 on a 1280x720 camera frame).
+int DecodeSide(int gridSize) {
+    return kDecodeSide * std::max(gridSize, 9) / 9;
+}
 
 class Stopwatch {
 public:
@@ -91,7 +98,7 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
     cv::Mat work = gray;
     double shrink = 1;
     // A strip (64x50000) keeps its short side: halved further it would hold no grid at all.
-    while (std::max(gray.cols, gray.rows) * shrink >= 2 * kDecodeSide &&
+    while (std::max(gray.cols, gray.rows) * shrink >= 2 * DecodeSide(options.size) &&
            std::min(gray.cols, gray.rows) * shrink >= 2 * kMinPhotoSide)
         shrink /= 2;
     if (shrink < 1) cv::resize(gray, work, {}, shrink, shrink, cv::INTER_AREA);
@@ -202,7 +209,8 @@ Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& o
         r.millis.decode = clock.lap();
         return r;
     }
-    const GrayForReading decoded = DecodeGrayForReading(encoded, kDecodeSide, options.limits);
+    const GrayForReading decoded =
+        DecodeGrayForReading(encoded, DecodeSide(options.size), options.limits);
     if (!decoded) {
         Reading r = Failure(ReadStatus::Error, decoded.error);
         r.millis.decode = clock.lap();
