@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libjpeg62-turbo-dev  # the hostile-input test writes a CMYK JPEG with libjpeg
+  clang libclang-rt-14-dev  # the fuzz preset: libFuzzer and the sanitizers' clang runtimes
 )
 
 exec "$(dirname "$0")/apt-install.sh" install-deps "${packages[@]}"
