@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <string>
 
 #include "solver/Generator.h"
@@ -123,8 +124,14 @@ TEST(Live, FastSwingNeverDrawsOnTheWrongCells) {
             }
         }
         ASSERT_GT(inView, 30) << "seed " << seed;
-        EXPECT_GE(overlaid, 0.85 * inView)
+        EXPECT_GE(overlaid, 0.9 * inView)
             << "seed " << seed << ": " << overlaid << " of " << inView;
+        // The grid found again after a loss is the board already read: recognised, not re-read.
+        EXPECT_GE(session.stats().recognitions, 1) << "seed " << seed;
+        EXPECT_LE(session.stats().reads, 3) << "seed " << seed;
+        std::cout << "seed " << seed << ": overlay on " << overlaid << " of " << inView
+                  << " frames in view, " << session.stats().reads << " readings, "
+                  << session.stats().recognitions << " recognitions\n";
     }
 }
 

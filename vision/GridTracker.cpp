@@ -71,6 +71,7 @@ void GridTracker::start(const cv::Mat& frame, const std::vector<cv::Point2f>& la
     for (const auto& p : lattice)
         points_.push_back(p * scale_);
     framesSinceRefine_ = 0;
+    velocity_.clear();
     tracking_ = true;
 }
 
@@ -88,12 +89,18 @@ std::optional<Quad> GridTracker::update(const cv::Mat& frame) {
         return std::nullopt;
     }
     cv::Mat current = workImage(frame);
-    std::vector<cv::Point2f> moved;
+    // The flow starts where the last frame's motion would carry each point: a hand moves
+    // smoothly, and a search that starts near the answer does not settle a cell off.
+    std::vector<cv::Point2f> moved = points_;
+    for (std::size_t i = 0; i < velocity_.size(); ++i)
+        moved[i] += velocity_[i];
     std::vector<unsigned char> status;
     std::vector<float> error;
     cv::calcOpticalFlowPyrLK(previous_, current, points_, moved, status, error, {15, 15}, 3,
-                             {cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 20, 0.03});
+                             {cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 20, 0.03},
+                             velocity_.empty() ? 0 : cv::OPTFLOW_USE_INITIAL_FLOW);
     previous_ = current;
+    const std::vector<cv::Point2f> before = points_;
     if (!fit(moved, status)) {
         tracking_ = false;
         return std::nullopt;
@@ -103,6 +110,9 @@ std::optional<Quad> GridTracker::update(const cv::Mat& frame) {
         tracking_ = false;
         return std::nullopt;
     }
+    velocity_.resize(points_.size());
+    for (std::size_t i = 0; i < points_.size(); ++i)
+        velocity_[i] = points_[i] - before[i];
     const int n = options_.size;
     const auto corner = [&](int row, int col) {
         return points_[row * (n + 1) + col] * (1 / scale_);

@@ -73,10 +73,11 @@ private:
     double scale_ = 1;
     int framesSinceRefine_ = 0;
     cv::Size frameSize_;
-    cv::Mat previous_;                 // last working image
-    std::vector<cv::Point2f> flat_;    // the lattice on the unit grid: (col, row)
-    std::vector<cv::Point2f> points_;  // the lattice in the last working image
-    std::vector<bool> inked_;          // the cells holding a digit, or empty
+    cv::Mat previous_;                   // last working image
+    std::vector<cv::Point2f> flat_;      // the lattice on the unit grid: (col, row)
+    std::vector<cv::Point2f> points_;    // the lattice in the last working image
+    std::vector<cv::Point2f> velocity_;  // each point's last move, working pixels per frame
+    std::vector<bool> inked_;            // the cells holding a digit, or empty
     std::optional<double> agreement_;
 };
 

@@ -35,15 +35,6 @@ Reading FlatReading(const Reading& r, int cell) {
     return flat;
 }
 
-// The cells the reading found a digit in, printed or hand-written: the tracker's check that it
-// still sits on the cells read.
-std::vector<bool> InkedCells(const Reading& r) {
-    std::vector<bool> inked;
-    for (int cell = 0; cell < r.givens.cellCount(); ++cell)
-        inked.push_back(!r.givens.isEmpty(cell) || !r.handwritten.isEmpty(cell));
-    return inked;
-}
-
 }  // namespace
 
 LiveSession::LiveSession(LiveOptions options)
@@ -82,15 +73,39 @@ FrameReport LiveSession::process(cv::Mat& frame) {
     return report;
 }
 
-// The cheap detector first; only a grid it finds pays for a full reading.
+// The cheap detector first; only a grid it finds that is not the last board solved pays for a
+// full reading.
 void LiveSession::findGrid(const cv::Mat& frame, FrameReport& report) {
     sinceDetect_ = 0;
     reading_.reset();
-    if (cooldown_ > 0) return;  // recent readings failed: do not stall every frame
-    if (!DetectGrid(tracker_.workImage(frame), options_.reader.size)) return;
+    // Recent readings failed: do not stall every frame, but a known board costs no reading.
+    if (cooldown_ > 0 && !known_) return;
+    const cv::Mat work = tracker_.workImage(frame);
+    const auto grid = DetectGrid(work, options_.reader.size);
+    if (!grid) return;
     report.detected = true;
     ++stats_.detections;
+    if (recognise(frame, work, grid->corners) || cooldown_ > 0) return;
     readGrid(frame, report);
+}
+
+// The last board solved, found again: followed with its reading, its lattice where it is now.
+bool LiveSession::recognise(const cv::Mat& frame, const cv::Mat& work, const Quad& quad) {
+    if (!known_) return false;
+    const int n = known_->reading().size;
+    const auto upright = known_->match(work, RefineLattice(work, quad, n));
+    if (!upright) return false;
+    ++stats_.recognitions;
+    Reading r = known_->reading();
+    const double toFrame = 1 / tracker_.workScale(frame.cols);
+    r.lattice.clear();
+    for (const auto& p : *upright)
+        r.lattice.push_back(p * toFrame);
+    r.corners = {r.lattice[0], r.lattice[n], r.lattice.back(), r.lattice[n * (n + 1)]};
+    reading_ = std::move(r);
+    tracker_.start(frame, reading_->lattice, known_->inked());
+    smoothed_ = reading_->corners;
+    return true;
 }
 
 void LiveSession::readGrid(const cv::Mat& frame, FrameReport& report) {
@@ -100,7 +115,13 @@ void LiveSession::readGrid(const cv::Mat& frame, FrameReport& report) {
     const bool lattice = static_cast<int>(r.lattice.size()) == (r.size + 1) * (r.size + 1);
     const std::string key = r.found() ? BoardKey(r) : std::string();
     if (r.found() && r.status != ReadStatus::Solved) {
-        if (const auto seen = solved_.find(key); seen != solved_.end()) r = seen->second;
+        // The same digits solved before: that solution, drawn where the grid is now.
+        if (const auto seen = solved_.find(key); seen != solved_.end()) {
+            Reading solved = seen->second;
+            solved.corners = r.corners;
+            solved.lattice = r.lattice;
+            r = std::move(solved);
+        }
     }
     // Only a puzzle with one solution is followed and drawn. Anything else (a grid cut by the
     // frame's edge, a blurred frame, a misread digit) is read again soon, then less and less
@@ -114,7 +135,13 @@ void LiveSession::readGrid(const cv::Mat& frame, FrameReport& report) {
     failures_ = 0;
     solved_[key] = r;
     reading_ = std::move(r);
-    tracker_.start(frame, reading_->lattice, InkedCells(*reading_));
+    const cv::Mat work = tracker_.workImage(frame);
+    const double toWork = tracker_.workScale(frame.cols);
+    std::vector<cv::Point2f> workLattice;
+    for (const auto& p : reading_->lattice)
+        workLattice.push_back(p * toWork);
+    known_.emplace(work, workLattice, *reading_);
+    tracker_.start(frame, reading_->lattice, known_->inked());
     smoothed_ = reading_->corners;
 }
 

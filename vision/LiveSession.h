@@ -4,7 +4,10 @@
 // flow (GridTracker) or, when there is none, looked for on a shrunk frame; the overlay, drawn
 // once per board and mode on a flat canvas, is warped onto the smoothed corners. The digits are
 // read again (ReadSudoku, the slow part) only when a new grid appears or the last reading was
-// not a puzzle with one solution; solutions are cached per board.
+// not a puzzle with one solution; solutions are cached per board, and the last board solved is
+// recognised when it comes back without reading it again (KnownBoard). The tracker checks every
+// frame that the digits are still under the cells they were read in, so the answer is drawn on
+// the right cells or not at all.
 //
 //   sudoku::LiveSession live;
 //   while (camera.read(frame)) { live.process(frame); cv::imshow("sudokucam", frame); ... }
@@ -17,6 +20,7 @@
 #include <opencv2/core.hpp>
 
 #include "vision/GridTracker.h"
+#include "vision/KnownBoard.h"
 #include "vision/Overlay.h"
 #include "vision/ReadSudoku.h"
 
@@ -53,6 +57,7 @@ struct LiveStats {
     int overlays = 0;
     int reads = 0;
     int detections = 0;
+    int recognitions = 0;  // grids found that were the last board solved: no reading needed
 };
 
 // What a key press asks of the caller.
@@ -88,6 +93,7 @@ private:
 
     void findGrid(const cv::Mat& frame, FrameReport& report);
     void readGrid(const cv::Mat& frame, FrameReport& report);
+    bool recognise(const cv::Mat& frame, const cv::Mat& work, const Quad& quad);
     void smooth(const Quad& corners);
     void drawOverlay(cv::Mat& frame);
     const FlatOverlay& flatOverlay();
@@ -96,6 +102,7 @@ private:
     GridTracker tracker_;
     std::optional<Reading> reading_;
     std::map<std::string, Reading> solved_;  // by the givens read, for boards seen before
+    std::optional<KnownBoard> known_;        // the last board solved, as it looked
     std::optional<FlatOverlay> flat_;
     std::optional<Quad> smoothed_;
     int cooldown_ = 0;  // frames to wait after a reading that was not a solved puzzle
