@@ -57,7 +57,7 @@ struct BatchArgs {
     std::size_t maxQueueMb = kDefaultMaxQueueMb;
 };
 
-void PrintSummary(const BatchSummary& s) {
+void PrintSummary(const BatchSummary& s, std::size_t maxQueueMb) {
     fmt::print("read: {}\n", s.read);
     fmt::print("solved: {}\n", s.solved);
     fmt::print("unsolved: {}\n", s.unsolved);
@@ -65,6 +65,8 @@ void PrintSummary(const BatchSummary& s) {
     fmt::print("errors: {}\n", s.errors);
     fmt::print("skipped: {}\n", s.skipped);
     fmt::print("already done: {}\n", s.alreadyDone);
+    fmt::print("queue memory peak (MB): {} of {}\n", (s.peakQueueBytes + (1 << 20) - 1) >> 20,
+               maxQueueMb);
     fmt::print("images per second: {:.2f} ({} in {:.1f} s, {} worker{})\n", s.imagesPerSecond(),
                s.read, s.seconds, s.workers, s.workers == 1 ? "" : "s");
     if (s.interrupted || !s.fault.empty())
@@ -97,7 +99,7 @@ int RunBatchCommand(const BatchArgs& args) {
         options.reader.classifier = sudoku::LoadClassifier(options.reader.engine, args.model);
         const InterruptGuard interrupts;
         const BatchSummary summary = RunBatch(options, gStop);
-        PrintSummary(summary);
+        PrintSummary(summary, args.maxQueueMb);
         if (!summary.fault.empty()) {
             // A full disk will not free itself: stop, say where, and let a later run resume.
             std::cerr << "sudokucam batch: stopped, the output could not be written: "

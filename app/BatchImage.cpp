@@ -18,6 +18,7 @@
 
 #include "app/ReadingJson.h"
 #include "vision/ImageDecode.h"
+#include "vision/InputLimits.h"
 
 namespace sudokucam {
 namespace {
@@ -88,15 +89,17 @@ void WriteAtomically(const fs::path& path, const std::vector<std::uint8_t>& byte
     ThrowOutputError(what, code);
 }
 
-// Decodes the photo once, for reading and for the annotated copy kept in `photo`.
+// Decodes the photo once, for reading and for the annotated copy kept in `photo`; the reader's
+// limits are checked on the file's size before it is read and on its header before decoding.
 Reading ReadPhoto(const fs::path& path, const sudoku::ReaderOptions& reader, cv::Mat& photo) {
-    std::string error;
+    std::string error = sudoku::CheckImageFile(path, reader.limits);
+    if (!error.empty()) return ErrorReading(error);
     sudoku::DecodedImage decoded;
     {
         // The encoded bytes are dropped as soon as they are decoded.
         const std::vector<std::uint8_t> bytes = sudoku::ReadFileBytes(path, error);
         if (!error.empty()) return ErrorReading(error);
-        decoded = sudoku::DecodeImage(bytes);
+        decoded = sudoku::DecodeImage(bytes, reader.limits);
     }
     if (!decoded) return ErrorReading(decoded.error);
     photo = decoded.image;

@@ -7,8 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/ImageSniff.h"
-#include "vision/ImageDecode.h"
+#include "vision/ImageHeader.h"
 
 namespace sudokucam {
 namespace {
@@ -28,24 +27,17 @@ std::vector<std::uint8_t> ReadHead(const fs::path& path, std::size_t limit) {
     return head;
 }
 
-std::optional<PixelSize> HeaderPixelSize(std::span<const std::uint8_t> head) {
-    const cv::Size jpeg = sudoku::JpegSize(head);
-    if (jpeg.area() > 0) return PixelSize{jpeg.width, jpeg.height};
-    return SniffPixelSize(head);
-}
-
 }  // namespace
 
 std::optional<std::size_t> EstimateDecodeBytes(const fs::path& path) {
     std::error_code ec;
     const std::uintmax_t fileBytes = fs::file_size(path, ec);
     if (ec) return std::nullopt;
-    const auto size = HeaderPixelSize(ReadHead(path, kHeaderBytes));
-    if (!size || size->width <= 0 || size->height <= 0) return std::nullopt;
+    const sudoku::ImageHeader header = sudoku::ReadImageHeader(ReadHead(path, kHeaderBytes));
+    if (!header.sized()) return std::nullopt;
     // Doubles: a forged header may claim billions of pixels.
-    const double bytes = static_cast<double>(fileBytes) + static_cast<double>(size->width) *
-                                                              static_cast<double>(size->height) *
-                                                              static_cast<double>(kBytesPerPixel);
+    const double pixels = static_cast<double>(header.size.width) * header.size.height;
+    const double bytes = static_cast<double>(fileBytes) + pixels * kBytesPerPixel;
     if (bytes >= 1e18) return std::nullopt;
     return static_cast<std::size_t>(bytes);
 }

@@ -18,8 +18,9 @@ inline constexpr std::size_t kDefaultMaxQueueMb = 1024;
 
 // Bytes a photo is estimated to occupy while it is read and annotated: the file itself, the
 // decoded BGR photo, its gray copy and the encoded annotated copy (8 bytes per pixel in all).
-// The size comes from the file's header, before decoding; when the header does not give it
-// (TIFF, JPEG 2000, a header cut short...), nullopt: the photo then reserves the whole budget.
+// The size comes from the file's header (sudoku::ReadImageHeader), before decoding; when the
+// header does not give it (JPEG 2000, OpenEXR, a header cut short...), nullopt: the photo then
+// reserves the whole budget.
 std::optional<std::size_t> EstimateDecodeBytes(const std::filesystem::path& path);
 
 class DecodeBudget {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -32,70 +31,6 @@ bool IsPfm(std::span<const std::uint8_t> head) {
 
 bool IsWebP(std::span<const std::uint8_t> head) {
     return StartsWith(head, "RIFF") && head.size() >= 12 && StartsWith(head.subspan(8), "WEBP");
-}
-
-std::uint32_t BigEndian32(std::span<const std::uint8_t> b, std::size_t at) {
-    return (std::uint32_t{b[at]} << 24) | (std::uint32_t{b[at + 1]} << 16) |
-           (std::uint32_t{b[at + 2]} << 8) | b[at + 3];
-}
-
-std::uint32_t LittleEndian(std::span<const std::uint8_t> b, std::size_t at, int bytes) {
-    std::uint32_t value = 0;
-    for (int k = bytes - 1; k >= 0; --k)
-        value = (value << 8) | b[at + static_cast<std::size_t>(k)];
-    return value;
-}
-
-// IHDR is always the first chunk: width and height at bytes 16 and 20.
-std::optional<PixelSize> PngSize(std::span<const std::uint8_t> head) {
-    if (head.size() < 24) return std::nullopt;
-    return PixelSize{BigEndian32(head, 16), BigEndian32(head, 20)};
-}
-
-// BITMAPINFOHEADER and later: signed 32-bit width and height at 18 and 22 (negative height means
-// top-down rows).
-std::optional<PixelSize> BmpSize(std::span<const std::uint8_t> head) {
-    if (head.size() < 26 || LittleEndian(head, 14, 4) < 40) return std::nullopt;
-    const auto width = static_cast<std::int32_t>(LittleEndian(head, 18, 4));
-    const auto height = static_cast<std::int32_t>(LittleEndian(head, 22, 4));
-    return PixelSize{std::llabs(width), std::llabs(height)};
-}
-
-// "P6 # comment\n 640 480 ...": the two numbers after the magic, comments skipped.
-std::optional<PixelSize> PnmSize(std::span<const std::uint8_t> head) {
-    if (head.size() < 3 || head[1] > '6') return std::nullopt;
-    long long values[2] = {-1, -1};
-    std::size_t i = 2;
-    for (long long& value : values) {
-        for (;;) {
-            while (i < head.size() && IsSpace(head[i]))
-                ++i;
-            if (i >= head.size() || head[i] != '#') break;
-            while (i < head.size() && head[i] != '\n')
-                ++i;
-        }
-        if (i >= head.size() || head[i] < '0' || head[i] > '9') return std::nullopt;
-        for (value = 0;
-             i < head.size() && head[i] >= '0' && head[i] <= '9' && value < 1'000'000'000'000LL;
-             ++i)
-            value = value * 10 + (head[i] - '0');
-        if (i >= head.size()) return std::nullopt;  // the number may go on past the head
-    }
-    return PixelSize{values[0], values[1]};
-}
-
-// The first chunk after "RIFF....WEBP": lossy VP8, lossless VP8L or extended VP8X.
-std::optional<PixelSize> WebPSize(std::span<const std::uint8_t> head) {
-    if (head.size() < 30) return std::nullopt;
-    if (StartsWith(head.subspan(12), "VP8X"))
-        return PixelSize{LittleEndian(head, 24, 3) + 1LL, LittleEndian(head, 27, 3) + 1LL};
-    if (StartsWith(head.subspan(12), "VP8L") && head[20] == 0x2F) {
-        const std::uint32_t bits = LittleEndian(head, 21, 4);
-        return PixelSize{(bits & 0x3FFF) + 1LL, ((bits >> 14) & 0x3FFF) + 1LL};
-    }
-    if (StartsWith(head.subspan(12), "VP8 "))
-        return PixelSize{LittleEndian(head, 26, 2) & 0x3FFF, LittleEndian(head, 28, 2) & 0x3FFF};
-    return std::nullopt;
 }
 
 }  // namespace
@@ -156,21 +91,6 @@ std::optional<ImageFormat> SniffImageFile(const std::filesystem::path& path) {
     if (in.bad()) return std::nullopt;
     const auto count = static_cast<std::size_t>(in.gcount());
     return SniffImageFormat(std::span(reinterpret_cast<const std::uint8_t*>(buffer.data()), count));
-}
-
-std::optional<PixelSize> SniffPixelSize(std::span<const std::uint8_t> head) {
-    switch (SniffImageFormat(head)) {
-        case ImageFormat::Png:
-            return PngSize(head);
-        case ImageFormat::Bmp:
-            return BmpSize(head);
-        case ImageFormat::Pnm:
-            return PnmSize(head);
-        case ImageFormat::WebP:
-            return WebPSize(head);
-        default:
-            return std::nullopt;
-    }
 }
 
 }  // namespace sudokucam

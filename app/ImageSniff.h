@@ -38,13 +38,4 @@ ImageFormat SniffImageFormat(std::span<const std::uint8_t> head);
 // The format of a file by its first bytes; nullopt when the file cannot be opened or read.
 std::optional<ImageFormat> SniffImageFile(const std::filesystem::path& path);
 
-struct PixelSize {
-    long long width = 0, height = 0;
-};
-
-// Width and height from the header of a PNG, BMP, Netpbm (P1-P6) or WebP file, read without
-// decoding (the batch bounds the memory of decoded photos before it decodes them); nullopt for
-// other formats or a header cut short. JPEG is sudoku::JpegSize (vision/ImageDecode.h).
-std::optional<PixelSize> SniffPixelSize(std::span<const std::uint8_t> head);
-
 }  // namespace sudokucam
