@@ -132,6 +132,35 @@ TEST(ReadingRepair, FixesOneMisreadDigitFromTheSecondGuess) {
     EXPECT_GT(tried, 20);
 }
 
+// A hand-written entry is the person's, right or wrong: the solution of the printed digits picks
+// the true digit among the classifier's listed guesses, but never erases the entry when the true
+// digit is not listed.
+TEST(ReadingRepair, HandWrittenEntriesAreCorrectedOnlyFromListedGuesses) {
+    const auto puzzles = NewspaperPuzzles();
+    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    const Board& puzzle = puzzles.front();
+    const SolveResult solved = CountSolutions(puzzle, 2);
+    ASSERT_EQ(solved.count, 1);
+    int cell = 0;
+    while (!puzzle.isEmpty(cell))
+        ++cell;
+    const int truth = solved.solution.value(cell);
+    const int wrong = truth % 9 + 1, other = wrong % 9 + 1;
+    ASSERT_NE(other, truth);
+    auto cells = SureReadings(puzzle);
+    cells[cell].guesses = {{wrong, true, 0.7f}, {truth, true, 0.2f}, {other, true, 0.05f}};
+    const RepairedReading fixed = RepairReading(cells, puzzle.geometry());
+    ASSERT_EQ(fixed.verdict, RepairVerdict::Unique);
+    EXPECT_EQ(fixed.handwritten.value(cell), truth);
+    EXPECT_EQ(fixed.givens, puzzle);
+
+    cells[cell].guesses = {{wrong, true, 0.7f}, {other, true, 0.2f}};
+    const RepairedReading kept = RepairReading(cells, puzzle.geometry());
+    ASSERT_EQ(kept.verdict, RepairVerdict::Unique);
+    EXPECT_EQ(kept.handwritten.value(cell), wrong);  // read as written, not erased
+    EXPECT_EQ(kept.givens, puzzle);
+}
+
 TEST(ReadingRepair, NeverInventsASolution) {
     const auto puzzles = NewspaperPuzzles();
     if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;

@@ -108,9 +108,12 @@ bool HasHandwriting(const std::vector<CellReading>& cells) {
 }
 
 // Solves the printed digits alone; when they make a proper puzzle, every hand-written cell takes
-// its likeliest guess that agrees with the solution (the digit, or empty), unless that guess is
-// implausible: then the person's digit is kept as read, even if wrong.
-bool SolveFromGivens(const std::vector<CellReading>& cells, const Geometry& geometry,
+// its likeliest guess that agrees with the solution (the digit, or empty when the classifier
+// itself offered empty), unless that guess is implausible: then the person's digit is kept as
+// read, even if wrong. The empty guess WithEmptyGuess adds is only what the listed guesses
+// leave over: taking it would erase an entry whose true digit the classifier did not list.
+bool SolveFromGivens(const std::vector<CellReading>& readings,
+                     const std::vector<CellReading>& cells, const Geometry& geometry,
                      const RepairOptions& options, std::vector<int>& choice,
                      RepairedReading& result) {
     Board givens(geometry);
@@ -127,7 +130,8 @@ bool SolveFromGivens(const std::vector<CellReading>& cells, const Geometry& geom
         const auto& guesses = cells[cell].guesses;
         if (!guesses[0].digit || !guesses[0].handwritten) continue;
         const int truth = solved.solution.value(cell);
-        for (int g = 0; g < static_cast<int>(guesses.size()); ++g) {
+        const int listed = static_cast<int>(readings[cell].guesses.size());
+        for (int g = 0; g < listed; ++g) {
             const bool agrees =
                 guesses[g].digit == 0 || (guesses[g].digit == truth && guesses[g].handwritten);
             if (!agrees) continue;
@@ -182,7 +186,7 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     // fails, the printed digits alone may still make the puzzle, and its solution then decides
     // between each hand-written cell's guesses.
     if (!found && HasHandwriting(cells))
-        found = SolveFromGivens(cells, geometry, options, chosen, result);
+        found = SolveFromGivens(readings, cells, geometry, options, chosen, result);
     // Best-first over change sets in order of total cost: from a set whose last item is i, the
     // next sets are "also take i+1" and "take i+1 instead of i"; every set comes up once.
     std::priority_queue<ChangeSet, std::vector<ChangeSet>, std::greater<>> queue;
