@@ -135,6 +135,38 @@ TEST(Live, FastSwingNeverDrawsOnTheWrongCells) {
     }
 }
 
+// Reading on a worker thread: the frame that starts a reading passes through untouched and the
+// frames after it keep coming; once the reading is done, the board is recognised where the
+// grid is by then and followed, without reading it again.
+TEST(Live, BackgroundReadingLetsFramesFlow) {
+    const Clip& clip = TestClip();
+    LiveOptions options;
+    options.readInBackground = true;
+    LiveSession session(options);
+    cv::Mat first = clip.frames[0].image.clone();
+    const FrameReport started = session.process(first);
+    EXPECT_TRUE(started.read);
+    EXPECT_FALSE(started.overlay);
+    EXPECT_EQ(cv::norm(first, clip.frames[0].image, cv::NORM_INF), 0);
+    cv::Mat second = clip.frames[1].image.clone();
+    EXPECT_FALSE(session.process(second).read);  // one reading at a time
+    session.waitForReading();
+    int overlaid = 0;
+    for (std::size_t i = 2; i < 30; ++i) {
+        cv::Mat frame = clip.frames[i].image.clone();
+        const FrameReport report = session.process(frame);
+        if (i == 2) {
+            EXPECT_TRUE(report.overlay) << "not drawn once the reading was done";
+        }
+        if (!report.overlay) continue;
+        ++overlaid;
+        EXPECT_LT(MaxCornerError(report.corners, clip.frames[i].corners), 5.0) << "frame " << i;
+    }
+    EXPECT_GE(overlaid, 27);
+    EXPECT_EQ(session.stats().reads, 1);
+    EXPECT_EQ(session.stats().recognitions, 1);
+}
+
 TEST(Live, TrackerFollowsWithoutDetecting) {
     const Clip& clip = TestClip();
     LiveSession session;

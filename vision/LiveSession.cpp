@@ -1,6 +1,7 @@
 #include "vision/LiveSession.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 
@@ -61,8 +62,10 @@ FrameReport LiveSession::process(cv::Mat& frame) {
             smoothed_.reset();
         }
     }
+    if (pending_) collectReading();
     if (cooldown_ > 0) --cooldown_;
-    if (!tracker_.tracking() && ++sinceDetect_ >= options_.detectEvery) findGrid(frame, report);
+    if (!tracker_.tracking() && !pending_ && ++sinceDetect_ >= options_.detectEvery)
+        findGrid(frame, report);
     if (tracker_.tracking() && smoothed_ && reading_ && reading_->status == ReadStatus::Solved) {
         drawOverlay(frame);
         report.overlay = true;
@@ -86,7 +89,10 @@ void LiveSession::findGrid(const cv::Mat& frame, FrameReport& report) {
     report.detected = true;
     ++stats_.detections;
     if (recognise(frame, work, grid->corners) || cooldown_ > 0) return;
-    readGrid(frame, report);
+    if (options_.readInBackground)
+        startReading(frame, report);
+    else
+        readGrid(frame, report);
 }
 
 // The last board solved, found again: followed with its reading, its lattice where it is now.
@@ -112,10 +118,49 @@ void LiveSession::readGrid(const cv::Mat& frame, FrameReport& report) {
     report.read = true;
     ++stats_.reads;
     Reading r = ReadSudoku(frame, options_.reader);
+    if (keep(r)) follow(frame, tracker_.workImage(frame), std::move(r));
+}
+
+// The worker gets its own copy of the frame and the options: nothing is shared while it reads.
+void LiveSession::startReading(const cv::Mat& frame, FrameReport& report) {
+    report.read = true;
+    ++stats_.reads;
+    PendingReading pending;
+    pending.work = tracker_.workImage(frame).clone();
+    pending.toWork = tracker_.workScale(frame.cols);
+    pending.result = std::async(
+        std::launch::async,
+        [photo = frame.clone(), options = options_.reader] { return ReadSudoku(photo, options); });
+    pending_ = std::move(pending);
+}
+
+// A finished reading of an earlier frame: its board becomes the known one, which the detector
+// then finds and recognises where the grid is now.
+void LiveSession::collectReading() {
+    if (pending_->result.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    Reading r = pending_->result.get();
+    const PendingReading done = std::move(*pending_);
+    pending_.reset();
+    if (!keep(r)) return;
+    std::vector<cv::Point2f> workLattice;
+    for (const auto& p : r.lattice)
+        workLattice.push_back(p * done.toWork);
+    known_.emplace(done.work, workLattice, std::move(r));
+    sinceDetect_ = options_.detectEvery;  // look for it in this very frame
+}
+
+void LiveSession::waitForReading() const {
+    if (pending_) pending_->result.wait();
+}
+
+// Only a puzzle with one solution is followed and drawn. Anything else (a grid cut by the
+// frame's edge, a blurred frame, a misread digit) is read again soon, then less and less often,
+// so the frame rate holds up while no good reading comes. The same digits solved before give
+// that solution, drawn where the grid is now.
+bool LiveSession::keep(Reading& r) {
     const bool lattice = static_cast<int>(r.lattice.size()) == (r.size + 1) * (r.size + 1);
     const std::string key = r.found() ? BoardKey(r) : std::string();
     if (r.found() && r.status != ReadStatus::Solved) {
-        // The same digits solved before: that solution, drawn where the grid is now.
         if (const auto seen = solved_.find(key); seen != solved_.end()) {
             Reading solved = seen->second;
             solved.corners = r.corners;
@@ -123,24 +168,25 @@ void LiveSession::readGrid(const cv::Mat& frame, FrameReport& report) {
             r = std::move(solved);
         }
     }
-    // Only a puzzle with one solution is followed and drawn. Anything else (a grid cut by the
-    // frame's edge, a blurred frame, a misread digit) is read again soon, then less and less
-    // often, so the frame rate holds up while no good reading comes.
     if (r.status != ReadStatus::Solved || !lattice) {
         ++failures_;
         cooldown_ = std::min(options_.rereadEvery, 1 << std::min(failures_, 10));
         reading_.reset();
-        return;
+        return false;
     }
     failures_ = 0;
     solved_[key] = r;
-    reading_ = std::move(r);
-    const cv::Mat work = tracker_.workImage(frame);
+    return true;
+}
+
+// Follows a board just read in `frame` (`work` its working image) and keeps it as the known one.
+void LiveSession::follow(const cv::Mat& frame, const cv::Mat& work, Reading r) {
     const double toWork = tracker_.workScale(frame.cols);
     std::vector<cv::Point2f> workLattice;
-    for (const auto& p : reading_->lattice)
+    for (const auto& p : r.lattice)
         workLattice.push_back(p * toWork);
-    known_.emplace(work, workLattice, *reading_);
+    known_.emplace(work, workLattice, r);
+    reading_ = std::move(r);
     tracker_.start(frame, reading_->lattice, known_->inked());
     smoothed_ = reading_->corners;
 }

@@ -13,6 +13,7 @@
 //   while (camera.read(frame)) { live.process(frame); cv::imshow("sudokucam", frame); ... }
 
 #include <array>
+#include <future>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,14 +41,20 @@ public:
     // Corner smoothing: movements under this many frame pixels are mostly damped as jitter
     // (default: 2).
     double jitterPixels = 2;
+    // Read the digits on a worker thread, so a camera's frames keep flowing (without the
+    // overlay) for the 30-100 ms a reading takes; the board read is then recognised in the
+    // frame where the reading is done (default: false: read within process(), so a video gives
+    // the same result on every run).
+    bool readInBackground = false;
 };
 
 // What happened to one frame.
 struct FrameReport {
     bool tracked = false;   // the grid was followed from the last frame
     bool detected = false;  // a grid was found anew in this frame
-    bool read = false;      // the digits were read in this frame (the slow path)
-    bool overlay = false;   // the answer was drawn
+    bool read = false;  // the digits were read in this frame (the slow path); in the background: a
+                        // reading started
+    bool overlay = false;  // the answer was drawn
     // The grid's smoothed corners in the frame (upright board order), set with `overlay`.
     std::array<cv::Point2f, 4> corners{};
 };
@@ -81,6 +88,9 @@ public:
     const LiveStats& stats() const { return stats_; }
     // The latest reading of the grid in view, if any.
     const std::optional<Reading>& reading() const { return reading_; }
+    // Blocks until a reading started in the background is done; the next process() takes it in.
+    // Does nothing when none is under way.
+    void waitForReading() const;
 
 private:
     struct FlatOverlay {
@@ -93,6 +103,10 @@ private:
 
     void findGrid(const cv::Mat& frame, FrameReport& report);
     void readGrid(const cv::Mat& frame, FrameReport& report);
+    void startReading(const cv::Mat& frame, FrameReport& report);
+    void collectReading();
+    bool keep(Reading& r);
+    void follow(const cv::Mat& frame, const cv::Mat& work, Reading r);
     bool recognise(const cv::Mat& frame, const cv::Mat& work, const Quad& quad);
     void smooth(const Quad& corners);
     void drawOverlay(cv::Mat& frame);
@@ -111,6 +125,14 @@ private:
     bool frozen_ = false;
     cv::Mat lastShown_;
     LiveStats stats_;
+    // A reading under way on the worker, with the frame's working image it is of. Last, so it is
+    // destroyed (waited for) first; the worker touches nothing but its own copies.
+    struct PendingReading {
+        std::future<Reading> result;
+        cv::Mat work;
+        double toWork = 1;
+    };
+    std::optional<PendingReading> pending_;
 };
 
 }  // namespace sudoku
