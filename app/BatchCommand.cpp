@@ -16,6 +16,7 @@
 
 #include "app/BatchRunner.h"
 #include "app/Commands.h"
+#include "app/InputLimitOptions.h"
 #include "vision/ClassifierLoader.h"
 #include "vision/Overlay.h"
 
@@ -55,6 +56,7 @@ struct BatchArgs {
     std::string dir, output, show = "solution", engine = "cnn", model;
     int jobs = 0;
     std::size_t maxQueueMb = kDefaultMaxQueueMb;
+    sudoku::InputLimits limits;
 };
 
 void PrintSummary(const BatchSummary& s, std::size_t maxQueueMb) {
@@ -89,6 +91,7 @@ int RunBatchCommand(const BatchArgs& args) {
     options.reader.engine =
         args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
     options.reader.modelPath = args.model;
+    options.reader.limits = args.limits;
     sudoku::OverlayOptions overlay;
     overlay.mode = sudoku::OverlayModeFromId(args.show).value_or(sudoku::OverlayMode::Solution);
     options.annotate = [overlay](cv::Mat& photo, const sudoku::Reading& r) {
@@ -131,6 +134,7 @@ void RegisterBatchCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
         ->check(CLI::IsMember({"cnn", "tesseract"}));
     cmd->add_option("--model", args->model, "CNN model file (default: models/digits.onnx)");
+    AddInputLimitOptions(*cmd, args->limits);
     cmd->add_option("--max-queue-mb", args->maxQueueMb,
                     "Memory for the photos read at once by all workers, estimated from their "
                     "headers before decoding; a larger photo is read alone (default: 1024)")

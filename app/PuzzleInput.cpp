@@ -1,5 +1,6 @@
 #include "app/PuzzleInput.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <istream>
@@ -57,13 +58,26 @@ bool IsList(const std::vector<ListLine>& lines, TextFormat format) {
     return !(lines.size() == width && IsGridSize(width));
 }
 
-std::string ReadAll(std::istream& in) {
+// At most maxBytes + 1 bytes: one more than the limit tells that it was passed.
+std::string ReadAll(std::istream& in, std::uint64_t maxBytes) {
     // A plain read loop: istreambuf_iterator trips GCC 12's -Wnull-dereference at -O3.
     std::string text;
     char buffer[1 << 14];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+    while (text.size() <= maxBytes && (in.read(buffer, sizeof buffer) || in.gcount() > 0))
         text.append(buffer, static_cast<std::size_t>(in.gcount()));
     return text;
+}
+
+// 32, 0.5, 120: megabytes with two significant digits below 10.
+std::string Megabytes(std::uint64_t bytes) {
+    const double mb = static_cast<double>(bytes) / 1e6;
+    char text[32];
+    std::snprintf(text, sizeof text, mb >= 10 ? "%.0f" : "%.2g", mb);
+    return text;
+}
+
+std::string LimitMessage(std::uint64_t maxBytes) {
+    return "the " + Megabytes(maxBytes) + " MB limit (--max-input-mb)";
 }
 
 }  // namespace
@@ -90,16 +104,25 @@ std::vector<InputPuzzle> SplitPuzzles(std::string_view text, const std::string& 
     return puzzles;
 }
 
-PuzzleInput ReadPuzzleInput(const std::string& argument, TextFormat format, std::istream& in) {
+PuzzleInput ReadPuzzleInput(const std::string& argument, TextFormat format, std::istream& in,
+                            std::uint64_t maxBytes) {
     if (argument.empty() || argument == "-") {
-        const std::string text = ReadAll(in);
+        const std::string text = ReadAll(in, maxBytes);
+        if (text.size() > maxBytes)
+            return {{}, "standard input: more than " + LimitMessage(maxBytes)};
         return {SplitPuzzles(text, "standard input", format), {}};
     }
     std::error_code ec;
     if (std::filesystem::is_regular_file(argument, ec)) {
+        const std::uintmax_t size = std::filesystem::file_size(argument, ec);
+        if (!ec && size > maxBytes)
+            return {{}, argument + ": " + Megabytes(size) + " MB, above " + LimitMessage(maxBytes)};
         std::ifstream file(argument, std::ios::binary);
         if (!file) return {{}, argument + ": cannot be read"};
-        return {SplitPuzzles(ReadAll(file), argument, format), {}};
+        std::string text = ReadAll(file, maxBytes);
+        if (text.size() > maxBytes)  // grown since its size was taken
+            return {{}, argument + ": more than " + LimitMessage(maxBytes)};
+        return {SplitPuzzles(text, argument, format), {}};
     }
     if (std::filesystem::exists(argument, ec)) return {{}, argument + ": not a regular file"};
     std::vector<InputPuzzle> puzzles = SplitPuzzles(argument, "the argument", format);

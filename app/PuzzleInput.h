@@ -7,6 +7,7 @@
 // Sixteen lines of sixteen characters are read as one 16x16 grid, not as sixteen 4x4 puzzles:
 // pass --format line for the latter.
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -35,9 +36,15 @@ struct PuzzleInput {
 // The puzzles of a text; `source` names it in messages.
 std::vector<InputPuzzle> SplitPuzzles(std::string_view text, const std::string& source,
                                       sudoku::TextFormat format);
+// The most bytes of puzzle text read from one file or standard input (default: 32 MB, about
+// 400,000 one-line puzzles; the commands' --max-input-mb). A larger file is refused before it is
+// read; standard input is refused once it passes the limit, so an endless stream cannot exhaust
+// memory.
+inline constexpr std::uint64_t kDefaultMaxInputBytes = 32'000'000;
+
 // Reads an argument: "-" or "" reads `in`, an existing path reads the file, anything else is taken
 // as the puzzle text itself.
 PuzzleInput ReadPuzzleInput(const std::string& argument, sudoku::TextFormat format,
-                            std::istream& in);
+                            std::istream& in, std::uint64_t maxBytes = kDefaultMaxInputBytes);
 
 }  // namespace sudokucam

@@ -27,6 +27,7 @@ struct CommonOptions {
     std::vector<std::string> inputs;
     std::string format = "auto";
     bool json = false;
+    double maxInputMb = static_cast<double>(kDefaultMaxInputBytes) / 1e6;
 };
 
 void AddCommonOptions(CLI::App& command, CommonOptions& options) {
@@ -38,6 +39,11 @@ void AddCommonOptions(CLI::App& command, CommonOptions& options) {
                     "Form of the input: auto, line, grid, bracket, sdk or pencil (default: auto)")
         ->check(CLI::IsMember({"auto", "line", "grid", "bracket", "sdk", "pencil"}));
     command.add_flag("--json", options.json, "Print one JSON object a line per puzzle");
+    command
+        .add_option("--max-input-mb", options.maxInputMb,
+                    "Refuse a puzzle file (or standard input) larger than this many MB, before "
+                    "reading it (default: 32)")
+        ->check(CLI::Range(0.001, 1e6));
 }
 
 enum class Status { Solved, NoSolution, Multiple, Invalid };
@@ -142,7 +148,8 @@ int ForEachPuzzle(const CommonOptions& options, const PuzzleBody& body) {
     int exitCode = kExitOk;
     std::vector<InputPuzzle> puzzles;
     for (const std::string& argument : inputs) {
-        PuzzleInput input = ReadPuzzleInput(argument, format, std::cin);
+        PuzzleInput input = ReadPuzzleInput(argument, format, std::cin,
+                                            static_cast<std::uint64_t>(options.maxInputMb * 1e6));
         if (!input.error.empty()) {
             std::cerr << "sudokucam: " << input.error << "\n";
             exitCode = kExitUsage;

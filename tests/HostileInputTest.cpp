@@ -90,9 +90,11 @@ struct ProgramRun {
     std::string out;
 };
 
-ProgramRun RunProgram(const std::string& arguments) {
+// Standard error is dropped (decoders print warnings there) unless `withErrors`.
+ProgramRun RunProgram(const std::string& arguments, bool withErrors = false) {
     ProgramRun run;
-    const std::string command = std::string(SUDOKUCAM_EXE) + " " + arguments + " 2>/dev/null";
+    const std::string command =
+        std::string(SUDOKUCAM_EXE) + " " + arguments + (withErrors ? " 2>&1" : " 2>/dev/null");
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return run;
     char buffer[4096];
@@ -217,6 +219,27 @@ TEST(HostileLimits, LimitsAreOptionsOfTheLibraryAndTheProgram) {
     EXPECT_FALSE(HasSubstring(run.out, "megapixel limit")) << run.out;
     EXPECT_TRUE(HasSubstring(run.out, "error")) << run.out;
     EXPECT_EQ(RunProgram("read --max-megapixels 0 " + kNewspaper.string()).code, 2);
+}
+
+// Puzzle text: a file above --max-input-mb is refused before it is read, standard input once it
+// passes the limit (so an endless stream ends), and a text within it is solved.
+TEST(HostileLimits, PuzzleTextAboveTheLimitIsRefused) {
+    const fs::path puzzles = fs::path(SUDOKU_SHARED_DIR) / "puzzles";
+    ProgramRun run = RunProgram(
+        "solve --line --max-input-mb 0.1 '" + (puzzles / "magictour_top1465.txt").string() + "'",
+        true);
+    EXPECT_EQ(run.code, 2);
+    EXPECT_TRUE(HasSubstring(run.out, "0.12 MB, above the 0.1 MB limit (--max-input-mb)"))
+        << run.out;
+    run = RunProgram("solve --max-input-mb 1 < /dev/zero", true);
+    EXPECT_EQ(run.code, 2);
+    EXPECT_TRUE(HasSubstring(run.out, "standard input: more than the 1 MB limit (--max-input-mb)"))
+        << run.out;
+    run = RunProgram(
+        "solve --line --max-input-mb 0.01 < '" + (puzzles / "newspaper_train.txt").string() + "'",
+        true);
+    EXPECT_EQ(run.code, 0) << run.out;
+    EXPECT_FALSE(HasSubstring(run.out, "limit")) << run.out;
 }
 
 Board Puzzle() {
