@@ -64,6 +64,59 @@ TEST(Render, HandHeldPhotosReadToTheExactPuzzle) {
     EXPECT_GE(exact, kMinExact);
 }
 
+// Grids of other sizes (4x4, 6x6 with 2x3 boxes, 16x16 with letters A-G), printed and
+// photographed like the 9x9 ones in a 1280x720 camera frame, read with ReaderOptions.size.
+struct SizeCase {
+    int size;
+    int minExact;  // of kShotsPerSize hand-held shots
+};
+
+constexpr int kShotsPerSize = 4;
+
+class RenderSizes : public testing::TestWithParam<SizeCase> {};
+
+TEST_P(RenderSizes, HandHeldPhotosReadToTheExactPuzzle) {
+    const SizeCase c = GetParam();
+    int exact = 0;
+    for (std::uint64_t seed = 1; seed <= kShotsPerSize; ++seed) {
+        GeneratorOptions generator;
+        generator.size = c.size;
+        generator.seed = seed;
+        generator.grade = false;
+        PageOptions pageOptions;
+        pageOptions.seed = seed;
+        const Page page = RenderPage(Generate(generator).puzzle, pageOptions);
+        CameraPose pose = DefaultPose(page, {1280, 720});
+        pose.rotation = seed % 2 ? 5 : -6;
+        pose.tiltX = 0.12;
+        pose.tiltY = -0.08;
+        PhotoOptions options;
+        options.size = {1280, 720};
+        options.blur = 0.6;
+        options.noise = 3;
+        options.shadow = 0.25;
+        options.seed = seed;
+        const Photo photo = PhotographPage(page, pose, options);
+        ReaderOptions reader;
+        reader.size = c.size;
+        const Reading r = ReadSudoku(photo.image, reader);
+        const bool same = r.status == ReadStatus::Solved && r.givens == page.puzzle;
+        if (!same)
+            std::cout << c.size << "x" << c.size << " seed " << seed << ": read "
+                      << (r.found() ? r.givens.toLine() : r.message) << " ("
+                      << ReadStatusId(r.status) << "), printed " << page.puzzle.toLine() << "\n";
+        exact += same;
+    }
+    std::cout << c.size << "x" << c.size << ": " << exact << "/" << kShotsPerSize << " exact\n";
+    EXPECT_GE(exact, c.minExact);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, RenderSizes,
+                         testing::Values(SizeCase{4, 4}, SizeCase{6, 4}, SizeCase{16, 4}),
+                         [](const testing::TestParamInfo<SizeCase>& param) {
+                             return "Size" + std::to_string(param.param.size);
+                         });
+
 TEST(Render, CurledPageStillReadsAndItsCornersMove) {
     const Page page = RenderPage(Puzzle(11));
     const Photo flat = HandHeldShot(page, 11, 0);
