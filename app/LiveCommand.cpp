@@ -2,8 +2,11 @@
 // frame. Only the capture, the window, the keys and the statistics live here; the frame loop's
 // logic is vision/LiveSession.h.
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -18,9 +21,12 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/highgui.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
 #include "app/Commands.h"
+#include "app/FrameSource.h"
+#include "app/LiveRecording.h"
 #include "vision/LiveSession.h"
 
 namespace sudokucam {
@@ -38,6 +44,40 @@ struct LiveArgs {
     std::string engine = "cnn";
     bool headless = false;
     bool stats = false;
+    double frameTimeout = 5;  // seconds
+};
+
+// Opening a camera tries every capture back-end in turn, which can take seconds on a loaded
+// machine; opening may take this long, or --frame-timeout if that is longer.
+constexpr double kOpenTimeoutSeconds = 30;
+
+// The shell's exit code for a run stopped by Ctrl-C (128 + SIGINT), as for `batch`.
+constexpr int kExitInterrupted = 130;
+
+std::atomic<bool> gStop{false};
+
+extern "C" void OnLiveInterrupt(int /*signal*/) {
+    gStop = true;
+}
+
+// SIGINT ends the run after the current frame, with the output video finalised; a second one
+// kills as usual (SA_RESETHAND). The previous handler comes back when the run ends.
+class InterruptGuard {
+public:
+    InterruptGuard() {
+        gStop = false;
+        struct sigaction action {};
+        action.sa_handler = OnLiveInterrupt;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND;
+        sigaction(SIGINT, &action, &saved_);
+    }
+    ~InterruptGuard() { sigaction(SIGINT, &saved_, nullptr); }
+    InterruptGuard(const InterruptGuard&) = delete;
+    InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+private:
+    struct sigaction saved_ {};
 };
 
 // Per-frame ground truth written by `sudokucam render --video`.
@@ -64,21 +104,60 @@ std::vector<TruthFrame> LoadTruth(const std::string& path, double& fps) {
     return frames;
 }
 
-// Opens the camera as V4L2 webcams run fast: MJPG at 1280x720 (they default to slow YUYV).
-std::optional<cv::VideoCapture> OpenSource(const LiveArgs& a, std::string& what) {
-    cv::VideoCapture capture;
-    if (a.camera) {
-        what = fmt::format("camera {}", *a.camera);
-        if (!capture.open(*a.camera)) return std::nullopt;
-        capture.set(cv::CAP_PROP_FOURCC, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'));
-        capture.set(cv::CAP_PROP_FRAME_WIDTH, 1280);
-        capture.set(cv::CAP_PROP_FRAME_HEIGHT, 720);
-        return capture;
+// The camera or the video as a FrameDevice; it opens the camera as V4L2 webcams run fast: MJPG
+// at 1280x720 (they default to slow YUYV).
+FrameDevice CaptureDevice(const LiveArgs& a, const std::shared_ptr<cv::VideoCapture>& capture) {
+    FrameDevice device;
+    device.open = [camera = a.camera, video = a.video, capture] {
+        if (!camera) return capture->open(video);
+        if (!capture->open(*camera)) return false;
+        capture->set(cv::CAP_PROP_FOURCC, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'));
+        capture->set(cv::CAP_PROP_FRAME_WIDTH, 1280);
+        capture->set(cv::CAP_PROP_FRAME_HEIGHT, 720);
+        return true;
+    };
+    device.read = [capture](cv::Mat& frame) { return capture->read(frame); };
+    return device;
+}
+
+// A message for a source that gave nothing, and the exit code.
+int NotOpened(FrameStatus status, const std::string& what, double timeout) {
+    if (status == FrameStatus::Stopped) {
+        std::cerr << "sudokucam live: interrupted\n";
+        return kExitInterrupted;
     }
-    what = a.video;
-    if (!fs::is_regular_file(a.video)) return std::nullopt;
-    if (!capture.open(a.video)) return std::nullopt;
-    return capture;
+    if (status == FrameStatus::TimedOut)
+        std::cerr << fmt::format("sudokucam live: {} did not open within {} s\n", what, timeout);
+    else
+        std::cerr << fmt::format("sudokucam live: cannot open {}\n", what);
+    return kExitUsage;
+}
+
+// Why the frames stopped, as a message and the exit code: the end of a video is not an error,
+// unless not even one frame could be read from it.
+int Ended(FrameStatus status, const FrameSource& source, const LiveArgs& a, const std::string& what,
+          int framesIn) {
+    if (status == FrameStatus::Stopped) {
+        std::cerr << "sudokucam live: interrupted\n";
+        return kExitInterrupted;
+    }
+    if (status == FrameStatus::TimedOut) {
+        std::cerr << fmt::format(
+            "sudokucam live: {} sent no frame for {} s, stopping (see --frame-timeout)\n", what,
+            a.frameTimeout);
+        return kExitFailure;
+    }
+    if (!source.error().empty()) {
+        std::cerr << fmt::format("sudokucam live: {}: {}\n", what, source.error());
+        return kExitFailure;
+    }
+    if (a.camera) {
+        std::cerr << fmt::format("sudokucam live: {} stopped sending frames\n", what);
+        return kExitFailure;
+    }
+    if (framesIn > 0) return kExitOk;
+    std::cerr << fmt::format("sudokucam live: no frame could be read from {}\n", what);
+    return kExitUsage;
 }
 
 struct Tally {
@@ -142,7 +221,8 @@ void PrintStats(const Tally& t, double seconds, double cpuSeconds, bool withTrut
                              t.unseenOverlays);
 }
 
-int RunLive(const LiveArgs& a) {
+// `abandoned` is set when a call to the device never returned: see RegisterLiveCommand.
+int RunLive(const LiveArgs& a, bool& abandoned) {
     if (a.camera && !a.video.empty()) {
         std::cerr << "sudokucam live: give --camera or --video, not both\n";
         return kExitUsage;
@@ -151,17 +231,25 @@ int RunLive(const LiveArgs& a) {
         std::cerr << "sudokucam live: no display to open a window on (use --headless)\n";
         return kExitUsage;
     }
-    std::string what;
-    auto capture = OpenSource(a, what);
-    if (!capture) {
-        std::cerr << fmt::format("sudokucam live: cannot open {}{}\n", a.camera ? "" : "the video ",
-                                 what);
-        return kExitUsage;
-    }
+    const std::string what =
+        a.camera ? fmt::format("camera {}", *a.camera) : fmt::format("the video {}", a.video);
+    // A fifo or a device is a fine video; a folder or nothing is not.
+    if (!a.camera && (!fs::exists(a.video) || fs::is_directory(a.video)))
+        return NotOpened(FrameStatus::Failed, what, a.frameTimeout);
     double truthFps = 30;
     std::vector<TruthFrame> truth;
     if (!a.truth.empty()) truth = LoadTruth(a.truth, truthFps);
-    double fps = capture->get(cv::CAP_PROP_FPS);
+
+    const InterruptGuard interrupts;
+    const auto timeout = std::chrono::milliseconds(std::lround(a.frameTimeout * 1000));
+    const double openSeconds = std::max(a.frameTimeout, kOpenTimeoutSeconds);
+    auto capture = std::make_shared<cv::VideoCapture>();
+    FrameSource source(CaptureDevice(a, capture), gStop);
+    const FrameStatus opened =
+        source.open(std::chrono::milliseconds(std::lround(openSeconds * 1000)));
+    abandoned = source.abandoned();
+    if (opened != FrameStatus::Ok) return NotOpened(opened, what, openSeconds);
+    double fps = capture->get(cv::CAP_PROP_FPS);  // the reading thread is idle between calls
     if (!(fps > 0 && fps < 1000)) fps = 30;
 
     sudoku::LiveOptions options;
@@ -169,7 +257,8 @@ int RunLive(const LiveArgs& a) {
     options.reader.engine =
         a.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
     sudoku::LiveSession session(options);
-    cv::VideoWriter writer;
+    std::optional<LiveRecording> recording;
+    if (!a.output.empty()) recording.emplace(a.output, fps);
     const bool window = !a.headless;
     if (window) cv::namedWindow("sudokucam", cv::WINDOW_AUTOSIZE);
 
@@ -177,21 +266,19 @@ int RunLive(const LiveArgs& a) {
     int snapshots = 0;
     int exit = kExitOk;
     cv::Mat frame;
+    cv::Size
+        size;  // the first frame's: the tracker follows one frame size, so later ones are scaled
     const auto start = Clock::now();
     const double cpuStart = CpuSeconds();
     while (true) {
-        if (!capture->read(frame) || frame.empty()) {
-            if (a.camera) {
-                std::cerr << fmt::format("sudokucam live: {} stopped sending frames\n", what);
-                exit = kExitFailure;
-            }
-            break;  // the end of a video file is not an error
-        }
-        if (frame.type() != CV_8UC3) {
-            std::cerr << "sudokucam live: the source does not deliver 8-bit colour frames\n";
-            exit = kExitFailure;
+        const FrameStatus status = gStop ? FrameStatus::Stopped : source.read(frame, timeout);
+        if (status != FrameStatus::Ok) {
+            abandoned = source.abandoned();
+            exit = Ended(status, source, a, what, tally.framesIn);
             break;
         }
+        if (size.empty()) size = frame.size();
+        if (frame.size() != size) cv::resize(frame, frame, size, 0, 0, cv::INTER_AREA);
         const auto before = Clock::now();
         const double cpuBefore = CpuSeconds();
         const sudoku::FrameReport report = session.process(frame);
@@ -201,14 +288,8 @@ int RunLive(const LiveArgs& a) {
             tally.judge(report, truth[tally.framesIn], tally.framesIn >= truthFps);
         ++tally.framesIn;
         tally.overlays += report.overlay;
-        if (!a.output.empty()) {
-            if (!writer.isOpened() &&
-                !writer.open(a.output, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), fps,
-                             frame.size())) {
-                std::cerr << "sudokucam live: cannot write " << a.output << "\n";
-                return kExitUsage;
-            }
-            writer.write(frame);
+        if (recording) {
+            recording->write(frame);
             ++tally.framesOut;
         }
         if (!window) continue;
@@ -220,6 +301,7 @@ int RunLive(const LiveArgs& a) {
             if (cv::imwrite(name, frame)) std::cerr << "sudokucam live: wrote " << name << "\n";
         }
     }
+    if (recording) recording->finish();
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (a.stats)
         PrintStats(tally, seconds, CpuSeconds() - cpuStart, !truth.empty(), session.stats());
@@ -240,6 +322,10 @@ void RegisterLiveCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
         ->check(CLI::IsMember({"cnn", "tesseract"}));
     cmd->add_flag("--headless", args->headless, "Open no window");
+    cmd->add_option("--frame-timeout", args->frameTimeout,
+                    "Seconds without a frame from the camera or video before stopping with a "
+                    "message (default: 5; opening may take 30 s, or this if longer)")
+        ->check(CLI::PositiveNumber);
     cmd->add_flag("--stats", args->stats, "Print frames in/out/with overlay and frames per second");
     cmd->add_option("--truth", args->truth,
                     "Ground truth from `render --video`: also print how often and how well the "
@@ -247,11 +333,20 @@ void RegisterLiveCommand(CLI::App& app, int& exitCode) {
     cmd->callback([args, &exitCode] {
         LiveArgs a = *args;
         if (!a.camera && a.video.empty()) a.camera = 0;
+        bool abandoned = false;
         try {
-            exitCode = RunLive(a);
+            exitCode = RunLive(a, abandoned);
         } catch (const std::exception& e) {
             std::cerr << "sudokucam live: " << e.what() << "\n";
             exitCode = kExitUsage;
+        }
+        // A thread stuck inside the capture library must not see that library's static
+        // destructors run under it (ThreadSanitizer caught exactly that race): end the process
+        // without them, the output video being finalised already.
+        if (abandoned) {
+            std::cout.flush();
+            std::cerr.flush();
+            std::_Exit(exitCode);
         }
     });
 }
