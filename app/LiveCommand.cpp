@@ -256,6 +256,8 @@ int RunLive(const LiveArgs& a, bool& abandoned) {
     options.mode = *sudoku::OverlayModeFromId(a.show);  // CLI11 checked the name
     options.reader.engine =
         a.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+    // A camera's frames keep flowing while a new grid is read; a video file stays repeatable.
+    options.readInBackground = a.camera.has_value();
     sudoku::LiveSession session(options);
     std::optional<LiveRecording> recording;
     if (!a.output.empty()) recording.emplace(a.output, fps);
