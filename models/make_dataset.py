@@ -109,6 +109,79 @@ def load_handwriting():
     return out
 
 
+def distort_glyph(g, rng):
+    """Another writer's version of a hand-written glyph: slant, rotation, uneven scale and a
+    smooth elastic bend (the held-out errors are shape confusions such as 8/3/2, 4/9, 1/7, which
+    only new shapes teach), then cropped to its ink again."""
+    up = 3  # work at 3x so the bend stays smooth
+    h, w = g.shape
+    pad = max(h, w) // 2 + 2
+    big = cv2.resize(cv2.copyMakeBorder(g, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0),
+                     None, fx=up, fy=up, interpolation=cv2.INTER_LINEAR)
+    H, W = big.shape
+    a = np.deg2rad(rng.uniform(-12, 12))
+    shear = rng.uniform(-0.3, 0.3)
+    sx, sy = rng.uniform(0.85, 1.15, 2)
+    m = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) @ \
+        np.array([[sx, shear], [0, sy]])
+    c = np.array([W / 2, H / 2])
+    affine = np.hstack([m, (c - m @ c)[:, None]]).astype(np.float32)
+    big = cv2.warpAffine(big, affine, (W, H), flags=cv2.INTER_LINEAR)
+    sigma, amount = up * rng.uniform(2.5, 4.0), up * rng.uniform(0.5, 2.0)
+    dx = cv2.GaussianBlur(rng.uniform(-1, 1, (H, W)).astype(np.float32), (0, 0), sigma)
+    dy = cv2.GaussianBlur(rng.uniform(-1, 1, (H, W)).astype(np.float32), (0, 0), sigma)
+    norm = amount / max(float(np.abs(dx).max()), float(np.abs(dy).max()), 1e-6)
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    big = cv2.remap(big, xx + dx * norm, yy + dy * norm, cv2.INTER_LINEAR)
+    small = cv2.resize(big, (W // up, H // up), interpolation=cv2.INTER_AREA)
+    ys, xs = np.nonzero(small > 30)
+    if len(xs) == 0:
+        return g
+    return small[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def real_hand_glyphs(data_dir, names):
+    """The ink of the hand-written digits of the training photos, cut out of their cells (the
+    component(s) in the middle of the cell, without grid lines) so that they can be bent and
+    placed anew like the digits.png glyphs."""
+    outlines = cells.read_outlines(data_dir)
+    out = {d: [] for d in range(1, 10)}
+    for name in names:
+        mpath = os.path.join(data_dir, "mixed", name)
+        if name not in outlines or not os.path.exists(mpath):
+            continue
+        truth = cells.read_dat(os.path.join(data_dir, "printed", name)[:-4] + ".dat").ravel()
+        hand = cells.read_dat(mpath[:-4] + ".dat").ravel()
+        warped = cells.warp_grid(cells.load_raw_gray(mpath),
+                                 cells.raw_corners(mpath, outlines[name]))
+        for i, cell in enumerate(cells.cells_of(warped)):
+            if truth[i] == 0 and hand[i] != 0:
+                g = glyph_of_cell(cell)
+                if g is not None:
+                    out[int(hand[i])].append(g)
+    return out
+
+
+def glyph_of_cell(cell):
+    """Coverage (0..255) of the connected ink components that reach the middle of the cell."""
+    ink = (cells.preprocess(cell) * 255).astype(np.uint8)
+    ink = cv2.resize(ink, (P, P), interpolation=cv2.INTER_LINEAR)
+    _, mask = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    keep = np.zeros_like(mask)
+    lo, hi = P // 4, 3 * P // 4
+    for k in range(1, n):
+        x, y, w, h, area = stats[k]
+        touches_middle = x < hi and x + w > lo and y < hi and y + h > lo
+        if touches_middle and area >= 6 and w < 0.9 * P and h < 0.9 * P:
+            keep[labels == k] = 255
+    ys, xs = np.nonzero(keep)
+    if len(xs) == 0 or ys.max() - ys.min() < P // 4:
+        return None
+    g = np.where(keep > 0, ink, 0).astype(np.uint8)
+    return g[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
 def paste(alpha, glyph, cx, cy, height, width_scale):
     """Blends glyph (0..255 coverage) into alpha, centred at (cx, cy), `height` px tall."""
     gh, gw = glyph.shape
@@ -128,8 +201,9 @@ class Synth:
     """Renders a 3x3-cell neighbourhood (grid lines, neighbouring digits, uneven light), warps it
     slightly and cuts out the centre cell: fragments of lines and neighbours come for free."""
 
-    def __init__(self, rng, fonts, hand):
+    def __init__(self, rng, fonts, hand, distort=0.0):
         self.rng, self.fonts, self.hand, self.glyphs = rng, fonts, hand, GlyphCache()
+        self.distort = distort  # share of hand-written glyphs bent by distort_glyph
 
     def printed_glyph(self, ch):
         r = self.rng
@@ -141,6 +215,8 @@ class Synth:
 
     def hand_glyph(self, d):
         g = self.hand[d][self.rng.integers(len(self.hand[d]))]
+        if self.rng.random() < self.distort:
+            g = distort_glyph(g, self.rng)
         k = self.rng.integers(-1, 3)  # pen thickness
         if k > 0:
             g = cv2.dilate(g, np.ones((k + 1, k + 1), np.uint8))
@@ -234,10 +310,10 @@ class Synth:
         return out
 
 
-def synthetic(rng, counts):
+def synthetic(rng, counts, hand, distort):
     fonts = list_fonts()
     print(f"{len(fonts)} fonts")
-    s = Synth(rng, fonts, load_handwriting())
+    s = Synth(rng, fonts, hand, distort)
     xs, ys = [], []
     for v in range(1, 17):
         for _ in range(counts["printed"] if v < 10 else counts["letter"]):
@@ -260,6 +336,11 @@ def main():
     ap.add_argument("--out", default=os.path.join(here, "build", "dataset.npz"))
     ap.add_argument("--jitters", type=int, default=3)
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies synthetic counts")
+    ap.add_argument("--hand", type=int, default=1000, help="synthetic hand-written per digit")
+    ap.add_argument("--distort", type=float, default=0.0,
+                    help="share of hand-written glyphs bent into new shapes (distort_glyph)")
+    ap.add_argument("--real-glyphs", action="store_true",
+                    help="also place the training photos' hand-written glyphs in synthetic cells")
     ap.add_argument("--preview", help="write a PNG mosaic of synthetic cells here")
     args = ap.parse_args()
     rng = np.random.default_rng(20261122)
@@ -271,9 +352,14 @@ def main():
     rx, ry = real_cells(args.data, train, rng, args.jitters, 2.5)
     print(f"real: {len(rx)} cells from {len(train)} photos, classes {np.bincount(ry)}")
     k = args.scale
-    counts = {"printed": int(1500 * k), "letter": int(1500 * k), "hand": int(1000 * k),
+    counts = {"printed": int(1500 * k), "letter": int(1500 * k), "hand": int(args.hand * k),
               "empty": int(6000 * k)}
-    sx, sy, synth = synthetic(rng, counts)
+    hand = load_handwriting()
+    if args.real_glyphs:
+        extra = real_hand_glyphs(args.data, train)
+        print(f"hand-written glyphs cut from training photos: {[len(extra[d]) for d in extra]}")
+        hand = {d: hand[d] + extra[d] for d in hand}
+    sx, sy, synth = synthetic(rng, counts, hand, args.distort)
     print(f"synthetic: {len(sx)} cells")
     if args.preview:
         tiles = [synth.cell(kd, v) for kd, v in [("printed", d) for d in range(1, 17)] +

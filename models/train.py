@@ -67,6 +67,22 @@ def predict(model, x):
         return torch.cat([model(x[i:i + 512]) for i in range(0, len(x), 512)]).argmax(1)
 
 
+def report_validation(pred, y, real):
+    """Accuracy overall, on real and synthetic cells, and per class: where the errors are."""
+    ok = pred == y
+    print(f"validation accuracy {ok.float().mean().item():.4f} (real "
+          f"{ok[real == 1].float().mean().item():.4f}, synthetic "
+          f"{ok[real == 0].float().mean().item():.4f})")
+    for c in range(cells.NUM_CLASSES):
+        m = y == c
+        if m.any():
+            wrong = torch.bincount(pred[m & ~ok], minlength=cells.NUM_CLASSES)
+            top = [f"{i}:{int(wrong[i])}" for i in wrong.argsort(descending=True)[:3].tolist()
+                   if wrong[i] > 0]
+            print(f"  class {c:2d}: {ok[m].float().mean().item():.3f} of {int(m.sum())}"
+                  f" wrong as {' '.join(top)}")
+
+
 def export(model, path):
     model.eval()
     dummy = torch.zeros(1, 1, cells.INPUT_SIZE, cells.INPUT_SIZE)
@@ -122,12 +138,11 @@ def main():
     model = make_model(args.width)
     print(f"{sum(p.numel() for p in model.parameters())} parameters")
     train(model, x[tr], y[tr], w[tr], args.epochs, args.batch, print)
-    acc = (predict(model, x[val]) == y[val]).float().mean().item()
-    print(f"validation accuracy {acc:.4f}")
-    export(model, args.out)
+    export(model, args.out)  # first: a mistake in the report below must not lose the training
+    torch.save(model.state_dict(), os.path.splitext(args.out)[0] + ".pt")
+    report_validation(predict(model, x[val]), y[val], torch.from_numpy(d["real"])[val])
     write_reference(model, os.path.join(os.path.dirname(args.out), "digits_reference.yml.gz"),
                     args.photos)
-    torch.save(model.state_dict(), os.path.join(HERE, "build", "digits.pt"))
     print(f"wrote {args.out}")
 
 
