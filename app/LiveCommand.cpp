@@ -85,6 +85,7 @@ struct TruthFrame {
     std::array<cv::Point2f, 4> corners;
     bool full = false;
     bool none = false;
+    double cell = 0;  // the grid's top edge over its cells per side, pixels
 };
 
 std::vector<TruthFrame> LoadTruth(const std::string& path, double& fps) {
@@ -99,6 +100,7 @@ std::vector<TruthFrame> LoadTruth(const std::string& path, double& fps) {
             t.corners[i] = {f.at("corners")[i][0].get<float>(), f.at("corners")[i][1].get<float>()};
         t.full = f.at("visibility") == "full";
         t.none = f.at("visibility") == "none";
+        t.cell = cv::norm(t.corners[1] - t.corners[0]) / j.value("size", 9);
         frames.push_back(t);
     }
     return frames;
@@ -165,6 +167,7 @@ struct Tally {
     int judged = 0, judgedOverlays = 0, unseenFrames = 0, unseenOverlays = 0;
     double cornerErrorSum = 0, cornerErrorMax = 0;
     int cornerSamples = 0;
+    int offGrid = 0;  // frames drawn with a corner more than half a cell off, grid (partly) in view
     double processSeconds = 0;
     double processCpuSeconds = 0;  // every thread of the process, so one core's worth
 
@@ -172,6 +175,12 @@ struct Tally {
         if (t.none) {
             ++unseenFrames;
             unseenOverlays += r.overlay;
+        }
+        if (r.overlay && !t.none) {
+            double worst = 0;
+            for (int i = 0; i < 4; ++i)
+                worst = std::max(worst, cv::norm(r.corners[i] - t.corners[i]));
+            offGrid += worst > 0.5 * t.cell;
         }
         if (!t.full || !afterFirstSecond) return;
         ++judged;
@@ -219,6 +228,7 @@ void PrintStats(const Tally& t, double seconds, double cpuSeconds, bool withTrut
                              t.cornerErrorMax);
     std::cout << fmt::format("grid out of view: {} frames, overlay on {}\n", t.unseenFrames,
                              t.unseenOverlays);
+    std::cout << fmt::format("frames drawn more than half a cell off the grid: {}\n", t.offGrid);
 }
 
 // `abandoned` is set when a call to the device never returned: see RegisterLiveCommand.
