@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -117,6 +119,20 @@ TEST(InkPattern, CellsOutOfViewAreNotMeasured) {
     EXPECT_FALSE(InkAgreement(ink, Inked(page.puzzle)));
     EXPECT_THROW(CellInk(gray, TrueLattice(photo), 8), std::invalid_argument);
     EXPECT_THROW(InkAgreement(ink, std::vector<bool>(80)), std::invalid_argument);
+}
+
+// A 4x4 grid has 16 cells in all: the check must not ask for more in view than there are.
+TEST(InkPattern, AFourByFourGridCanBeTold) {
+    const std::vector<bool> inked{true,  false, false, true,  false, true,  false, false,
+                                  false, false, true,  false, true,  false, false, true};
+    std::vector<double> ink;
+    for (std::size_t i = 0; i < inked.size(); ++i)
+        ink.push_back(inked[i] ? 0.3 + 0.01 * static_cast<double>(i % 3) : 0.02);
+    const auto agreement = InkAgreement(ink, inked);
+    ASSERT_TRUE(agreement);
+    EXPECT_GT(*agreement, 0.9);
+    std::rotate(ink.begin(), ink.begin() + 1, ink.end());  // one cell off
+    EXPECT_LT(InkAgreement(ink, inked).value_or(1), 0.5);
 }
 
 TEST(KnownBoard, RecognisesTheBoardWhicheverWayUpWithItsLatticeUpright) {

@@ -13,7 +13,8 @@ namespace {
 // The middle of a cell measured: this share of its corners' distance to its centre, so neither
 // the grid lines nor a slightly curved page's neighbouring line fall inside.
 constexpr float kMiddleShare = 0.4F;
-// At least this many cells, and this many of each kind, must be in view to tell.
+// At least this many cells (half of a small grid's), and this many of each kind (inked, empty),
+// must be in view to tell.
 constexpr int kMinCellsInView = 20;
 constexpr int kMinOfEachKind = 4;
 
@@ -66,7 +67,9 @@ std::optional<double> InkAgreement(const std::vector<double>& ink, const std::ve
         sumXY += x * y;
     }
     const int empty = static_cast<int>(n) - withInk;
-    if (n < kMinCellsInView || withInk < kMinOfEachKind || empty < kMinOfEachKind)
+    const int cells = static_cast<int>(ink.size());
+    const int minEach = std::clamp(cells / 8, 2, kMinOfEachKind);
+    if (n < std::min(kMinCellsInView, cells / 2) || withInk < minEach || empty < minEach)
         return std::nullopt;
     const double varX = sumXX - sumX * sumX / n, varY = sumYY - sumY * sumY / n;
     if (varX <= 0 || varY <= 0) return 0.0;
