@@ -312,7 +312,7 @@ TEST_F(BatchFault, KilledAtRandomTimesEveryImageEndsUpDoneExactlyOnce) {
     }
     std::cout << "kills: " << kills << ", leaving a temporary file or torn line: " << leftovers
               << "\n";
-    EXPECT_GE(kills, 4);
+    EXPECT_GE(kills, 3) << "most runs were killed before their end";
 }
 
 // Where a kill lands, found by tracing the program's system calls (ptrace), so that it lands
