@@ -41,12 +41,14 @@ using sudoku::ReadStatus;
 struct EngineChoice {
     std::string engine = "cnn";
     std::string model;
+    int size = 9;
     sudoku::InputLimits limits;
 
     sudoku::ReaderOptions options() const {
         sudoku::ReaderOptions o;
         o.engine = engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
         o.modelPath = model;
+        o.size = size;
         o.limits = limits;
         return o;
     }
@@ -56,6 +58,10 @@ void AddEngineOptions(CLI::App& cmd, EngineChoice& choice) {
     cmd.add_option("--engine", choice.engine, "Digit classifier (default: cnn)")
         ->check(CLI::IsMember({"cnn", "tesseract"}));
     cmd.add_option("--model", choice.model, "CNN model file (default: models/digits.onnx)");
+    cmd.add_option("--size", choice.size,
+                   "Cells per side of the grid: 4, 6, 8, 9, 12 or 16 (default: 9; 16x16 grids "
+                   "use the letters A-G)")
+        ->check(CLI::IsMember({4, 6, 8, 9, 12, 16}));
     AddInputLimitOptions(cmd, choice.limits);
 }
 

@@ -26,6 +26,7 @@ using json = nlohmann::ordered_json;
 
 struct RenderOptions {
     std::string puzzle;
+    int size = 9;
     std::uint64_t seed = 1;
     std::string output;
     std::string video;
@@ -58,6 +59,7 @@ sudoku::Board ChoosePuzzle(const RenderOptions& o) {
     if (o.puzzle.empty()) {
         sudoku::GeneratorOptions g;
         g.seed = o.seed;
+        g.size = o.size;
         g.grade = false;
         return sudoku::Generate(g).puzzle;
     }
@@ -183,6 +185,10 @@ void RegisterRenderCommand(CLI::App& app, int& exitCode) {
         "render",
         "Print a puzzle on a synthetic newspaper page and photograph it (picture or video)");
     cmd->add_option("--puzzle", options->puzzle, "The puzzle, one line (default: a generated one)");
+    cmd->add_option("--size", options->size,
+                    "Cells per side of the generated puzzle: 4, 6, 8, 9, 12 or 16 (default: 9)")
+        ->check(CLI::IsMember({4, 6, 8, 9, 12, 16}))
+        ->excludes("--puzzle");
     cmd->add_option("--seed", options->seed,
                     "Seeds the generated puzzle, page and noise (default: 1)");
     cmd->add_option("-o,--output", options->output, "The picture to write (JPEG, PNG, ...)");

@@ -5,7 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
+#include <string>
 
 #include "solver/Generator.h"
 #include "vision/ReadSudoku.h"
@@ -64,8 +70,9 @@ TEST(Render, HandHeldPhotosReadToTheExactPuzzle) {
     EXPECT_GE(exact, kMinExact);
 }
 
-// Grids of other sizes (4x4, 6x6 with 2x3 boxes, 16x16 with letters A-G), printed and
-// photographed like the 9x9 ones in a 1280x720 camera frame, read with ReaderOptions.size.
+// Grids of other sizes (4x4, 6x6 with 2x3 boxes, 8x8 with 2x4, 12x12 with 3x4 and letters A-C,
+// 16x16 with letters A-G), printed and photographed like the 9x9 ones in a 1280x720 camera
+// frame, read with ReaderOptions.size.
 struct SizeCase {
     int size;
     int minExact;  // of kShotsPerSize hand-held shots
@@ -112,7 +119,8 @@ TEST_P(RenderSizes, HandHeldPhotosReadToTheExactPuzzle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, RenderSizes,
-                         testing::Values(SizeCase{4, 4}, SizeCase{6, 4}, SizeCase{16, 4}),
+                         testing::Values(SizeCase{4, 4}, SizeCase{6, 4}, SizeCase{8, 4},
+                                         SizeCase{12, 4}, SizeCase{16, 4}),
                          [](const testing::TestParamInfo<SizeCase>& param) {
                              return "Size" + std::to_string(param.param.size);
                          });
@@ -177,6 +185,44 @@ TEST(Render, CameraPathShowsTheGridFirstThenLeavesAndComesBack) {
     const auto still = CameraPath(page, size, 90, 6, false);
     for (const auto& pose : still)
         EXPECT_NE(PhotographPage(page, pose, options).visibility, Visibility::None);
+}
+
+// Standard output of the built program run with `arguments`, and its exit code.
+std::pair<std::string, int> RunSudokucam(const std::string& arguments) {
+    FILE* pipe = popen((std::string(SUDOKUCAM_EXE) + " " + arguments + " 2>&1").c_str(), "r");
+    std::string out;
+    char buffer[4096];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe))
+        out.append(buffer, n);
+    const int status = pclose(pipe);
+    return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+// The commands as a person runs them: `render --size N` prints a generated N x N puzzle on a
+// photographed page and `read --size N --json` reads it back to the printed puzzle.
+TEST(RenderCommand, OtherSizesRenderAndReadThroughTheProgram) {
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("sudokucam-render-sizes-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    for (int size : {6, 12}) {
+        const auto photo = dir / ("page" + std::to_string(size) + ".jpg");
+        const auto [rendered, renderCode] = RunSudokucam("render --size " + std::to_string(size) +
+                                                         " --seed 3 -o " + photo.string());
+        ASSERT_EQ(renderCode, 0) << rendered;
+        auto truthPath = photo;
+        std::ifstream truthFile(truthPath.replace_extension(".json"));
+        const auto truth = nlohmann::json::parse(truthFile);
+        ASSERT_EQ(truth["size"], size);
+        const auto [read, readCode] =
+            RunSudokucam("read --json --size " + std::to_string(size) + " " + photo.string());
+        ASSERT_EQ(readCode, 0) << read;
+        const auto reading = nlohmann::json::parse(read);
+        EXPECT_EQ(reading["status"], "solved");
+        EXPECT_EQ(reading["size"], size);
+        EXPECT_EQ(reading["givens"], truth["puzzle"]);
+    }
+    EXPECT_NE(RunSudokucam("read --size 7 " + (dir / "page6.jpg").string()).second, 0);
+    std::filesystem::remove_all(dir);
 }
 
 TEST(Render, RejectsBadArguments) {
