@@ -106,13 +106,20 @@ std::vector<TruthFrame> LoadTruth(const std::string& path, double& fps) {
     return frames;
 }
 
+#ifdef __linux__
+constexpr int kCameraBackend = cv::CAP_V4L2;
+#else
+constexpr int kCameraBackend = cv::CAP_ANY;
+#endif
+
 // The camera or the video as a FrameDevice; it opens the camera as V4L2 webcams run fast: MJPG
 // at 1280x720 (they default to slow YUYV).
 FrameDevice CaptureDevice(const LiveArgs& a, const std::shared_ptr<cv::VideoCapture>& capture) {
     FrameDevice device;
     device.open = [camera = a.camera, video = a.video, capture] {
-        if (!camera) return capture->open(video);
-        if (!capture->open(*camera)) return false;
+        // One back-end each: trying all of them in turn is slow, noisy and leaks in libusb.
+        if (!camera) return capture->open(video, cv::CAP_FFMPEG);
+        if (!capture->open(*camera, kCameraBackend)) return false;
         capture->set(cv::CAP_PROP_FOURCC, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'));
         capture->set(cv::CAP_PROP_FRAME_WIDTH, 1280);
         capture->set(cv::CAP_PROP_FRAME_HEIGHT, 720);
