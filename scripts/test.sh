@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 cmake --workflow --preset release
 cmake --workflow --preset asan
 # ThreadSanitizer (batch runs images on worker threads; live reads frames on its own thread).
-# OpenCV, Tesseract and the libraries under them are not instrumented: the preset keeps OpenCV's
-# TBB pool and Tesseract's OpenMP to one thread (their hand-offs are invisible to TSan), and
-# tests/tsan.supp lists the remaining library-only reports, each with its reason.
+# OpenCV, Tesseract and the libraries under them are not instrumented: the preset keeps
+# Tesseract's OpenMP to one thread, and tests/tsan.supp lists the reports that lie inside one of
+# those libraries (OpenCV's TBB pool among them), each with its reason.
 cmake --workflow --preset tsan
 # The fuzz targets built with clang and libFuzzer, each fuzzed 30 s from its committed corpus.
 cmake --workflow --preset fuzz
