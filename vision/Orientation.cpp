@@ -62,7 +62,7 @@ WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns) {
     return turned;
 }
 
-int FindUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier) {
+std::array<int, 4> RankUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier) {
     const int size = grid.size;
     std::vector<std::pair<int, cv::Rect>> inky;
     for (int r = 0; r < size; ++r)
@@ -74,7 +74,8 @@ int FindUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier) {
     int used = 0;
     while (used < perTurn && inky[used].first >= minInk)
         ++used;
-    if (used == 0) return 0;
+    std::array<int, 4> ranked{0, 1, 2, 3};
+    if (used == 0) return ranked;
 
     // One probe grid: cell k of turn t sits at index t * used + k; the rest is blank paper.
     WarpedGrid probe{size, cv::Mat(grid.gray.size(), CV_8U, cv::mean(grid.gray))};
@@ -96,7 +97,10 @@ int FindUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier) {
             trust[t] += best.digit ? best.probability : 0.0;
         }
     }
-    return static_cast<int>(std::max_element(trust.begin(), trust.end()) - trust.begin());
+    // Stable, so equal trust keeps the photo as it stands first.
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [&](int a, int b) { return trust[a] > trust[b]; });
+    return ranked;
 }
 
 }  // namespace sudoku

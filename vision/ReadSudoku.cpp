@@ -1,6 +1,7 @@
 #include "vision/ReadSudoku.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <stdexcept>
 #include <tuple>
@@ -89,6 +90,55 @@ std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaire
     return {};
 }
 
+struct ReadTimes {
+    double readMs = 0;   // classifying the cells
+    double solveMs = 0;  // checking and repairing the reading with the solver
+};
+
+// The straightened grid's cells read as they stand, then checked by the solver.
+RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
+                              const Geometry& geometry, const ReaderOptions& options,
+                              Stopwatch& clock, ReadTimes& times) {
+    DemoteFaintDigits(grid, cells);
+    times.readMs += clock.lap();
+    RepairOptions repairOptions;
+    repairOptions.maxBoards = options.maxRepairEffort;
+    repairOptions.uncertainBelow = options.uncertainBelow;
+    RepairedReading repaired = RepairReading(cells, geometry, repairOptions);
+    times.solveMs += clock.lap();
+    return repaired;
+}
+
+// Reads the grid the way up its digits stand; `turns` gets the clockwise quarter turns taken.
+// Most photos are upright: only a doubtful first reading pays for the rotation probe. The
+// probe's choice can be wrong when most ink is hand-writing, which a classifier may read with
+// confidence turned too; a reading the solver rejects then sends us to the next likeliest turn,
+// and a reading that is a valid puzzle with one solution confirms its turn.
+RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellClassifier& classifier,
+                                 const Geometry& geometry, const ReaderOptions& options,
+                                 Stopwatch& clock, ReadTimes& times, int& turns) {
+    std::vector<CellReading> asTheyStand = classifier.classify(warped);
+    turns = 0;
+    if (!options.tryRotations || LooksUpright(asTheyStand))
+        return ReadAndRepair(warped, std::move(asTheyStand), geometry, options, clock, times);
+    const std::array<int, 4> ranked = RankUprightTurns(warped, classifier);
+    RepairedReading first;
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        const int t = ranked[i];
+        const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
+        std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
+        RepairedReading repaired =
+            ReadAndRepair(turned, std::move(cells), geometry, options, clock, times);
+        if (repaired.verdict == RepairVerdict::Unique) {
+            turns = t;
+            return repaired;
+        }
+        if (i == 0) first = std::move(repaired);
+    }
+    turns = ranked[0];
+    return first;
+}
+
 // The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
 Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
                  double decodeMs) {
@@ -111,7 +161,7 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
         return r;
     }
     const GridLattice lattice = RefineLattice(work, candidate->corners, options.size);
-    WarpedGrid warped = WarpLattice(work, lattice);
+    const WarpedGrid warped = WarpLattice(work, lattice);
     const double detectMs = clock.lap();
 
     std::shared_ptr<const CellClassifier> classifier = options.classifier;
@@ -122,23 +172,10 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
         r.millis = {decodeMs, detectMs, clock.lap(), 0};
         return r;
     }
-    std::vector<CellReading> cells = classifier->classify(warped);
-    // Most photos are upright: only a doubtful reading pays for the rotation probe.
+    ReadTimes times;
     int turns = 0;
-    if (options.tryRotations && !LooksUpright(cells)) {
-        turns = FindUprightTurns(warped, *classifier);
-        if (turns) {
-            warped = RotateGrid(warped, turns);
-            cells = classifier->classify(warped);
-        }
-    }
-    DemoteFaintDigits(warped, cells);
-    const double readMs = clock.lap();
-
-    RepairOptions repairOptions;
-    repairOptions.maxBoards = options.maxRepairEffort;
-    repairOptions.uncertainBelow = options.uncertainBelow;
-    const RepairedReading repaired = RepairReading(cells, *geometry, repairOptions);
+    const RepairedReading repaired =
+        ReadCellsUpright(warped, *classifier, *geometry, options, clock, times, turns);
 
     Reading r;
     r.status = repaired.verdict == RepairVerdict::Unique     ? ReadStatus::Solved
@@ -153,7 +190,7 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
     r.solution = repaired.solution;
     r.uncertain = repaired.uncertain;
     r.changed = repaired.changed;
-    r.millis = {decodeMs, detectMs, readMs, clock.lap()};
+    r.millis = {decodeMs, detectMs, times.readMs, times.solveMs};
     return r;
 }
 
