@@ -161,6 +161,32 @@ TEST(ReadingRepair, HandWrittenEntriesAreCorrectedOnlyFromListedGuesses) {
     EXPECT_EQ(kept.givens, puzzle);
 }
 
+// A mark the classifier cannot name (its first guess weak, empty paper among its guesses) is more
+// likely a smudge than an entry: it stays empty rather than become the solution's digit.
+TEST(ReadingRepair, AWeakHandWrittenReadingThatMayBePaperStaysEmpty) {
+    const auto puzzles = NewspaperPuzzles();
+    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    const Board& puzzle = puzzles.front();
+    const SolveResult solved = CountSolutions(puzzle, 2);
+    ASSERT_EQ(solved.count, 1);
+    int cell = 0;
+    while (!puzzle.isEmpty(cell))
+        ++cell;
+    const int truth = solved.solution.value(cell);
+    const int wrong = truth % 9 + 1;
+    auto cells = SureReadings(puzzle);
+    // As a smudge on a held-out photo was read: two digits near 0.3, empty paper third.
+    cells[cell].guesses = {{wrong, true, 0.32f}, {truth, true, 0.26f}, {0, false, 0.11f}};
+    const RepairedReading r = RepairReading(cells, puzzle.geometry());
+    ASSERT_EQ(r.verdict, RepairVerdict::Unique);
+    EXPECT_EQ(r.handwritten.value(cell), 0);
+    EXPECT_EQ(r.givens, puzzle);
+
+    // A confident reading of the same cell is an entry, and the solution picks its digit.
+    cells[cell].guesses = {{wrong, true, 0.6f}, {truth, true, 0.3f}, {0, false, 0.05f}};
+    EXPECT_EQ(RepairReading(cells, puzzle.geometry()).handwritten.value(cell), truth);
+}
+
 TEST(ReadingRepair, NeverInventsASolution) {
     const auto puzzles = NewspaperPuzzles();
     if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
