@@ -2,8 +2,6 @@
 // resumable results.jsonl. Only arguments, signals and the summary live here; the work is
 // app/BatchRunner.h.
 
-#include <atomic>
-#include <csignal>
 #include <cstddef>
 #include <exception>
 #include <filesystem>
@@ -17,40 +15,12 @@
 #include "app/BatchRunner.h"
 #include "app/Commands.h"
 #include "app/InputLimitOptions.h"
+#include "app/Interrupt.h"
 #include "vision/ClassifierLoader.h"
 #include "vision/Overlay.h"
 
 namespace sudokucam {
 namespace {
-
-// The shell's exit code for a run stopped by Ctrl-C (128 + SIGINT).
-constexpr int kExitInterrupted = 130;
-
-std::atomic<bool> gStop{false};
-
-extern "C" void OnInterrupt(int /*signal*/) {
-    gStop = true;
-}
-
-// SIGINT asks the batch to stop after the images in flight; a second one kills as usual
-// (SA_RESETHAND). The previous handler comes back when the batch ends.
-class InterruptGuard {
-public:
-    InterruptGuard() {
-        gStop = false;
-        struct sigaction action {};
-        action.sa_handler = OnInterrupt;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESETHAND;
-        sigaction(SIGINT, &action, &saved_);
-    }
-    ~InterruptGuard() { sigaction(SIGINT, &saved_, nullptr); }
-    InterruptGuard(const InterruptGuard&) = delete;
-    InterruptGuard& operator=(const InterruptGuard&) = delete;
-
-private:
-    struct sigaction saved_ {};
-};
 
 struct BatchArgs {
     std::string dir, output, show = "solution", engine = "cnn", model;
@@ -100,8 +70,9 @@ int RunBatchCommand(const BatchArgs& args) {
     try {
         // Loaded once here so a missing model stops the batch before any image is read.
         options.reader.classifier = sudoku::LoadClassifier(options.reader.engine, args.model);
+        // Ctrl-C stops the batch after the images in flight.
         const InterruptGuard interrupts;
-        const BatchSummary summary = RunBatch(options, gStop);
+        const BatchSummary summary = RunBatch(options, interrupts.stop());
         PrintSummary(summary, args.maxQueueMb);
         if (!summary.fault.empty()) {
             // A full disk will not free itself: stop, say where, and let a later run resume.

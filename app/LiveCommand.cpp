@@ -3,10 +3,8 @@
 // logic is vision/LiveSession.h.
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -26,6 +24,7 @@
 
 #include "app/Commands.h"
 #include "app/FrameSource.h"
+#include "app/Interrupt.h"
 #include "app/LiveRecording.h"
 #include "vision/LiveSession.h"
 
@@ -50,35 +49,6 @@ struct LiveArgs {
 // Opening a camera tries every capture back-end in turn, which can take seconds on a loaded
 // machine; opening may take this long, or --frame-timeout if that is longer.
 constexpr double kOpenTimeoutSeconds = 30;
-
-// The shell's exit code for a run stopped by Ctrl-C (128 + SIGINT), as for `batch`.
-constexpr int kExitInterrupted = 130;
-
-std::atomic<bool> gStop{false};
-
-extern "C" void OnLiveInterrupt(int /*signal*/) {
-    gStop = true;
-}
-
-// SIGINT ends the run after the current frame, with the output video finalised; a second one
-// kills as usual (SA_RESETHAND). The previous handler comes back when the run ends.
-class InterruptGuard {
-public:
-    InterruptGuard() {
-        gStop = false;
-        struct sigaction action {};
-        action.sa_handler = OnLiveInterrupt;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESETHAND;
-        sigaction(SIGINT, &action, &saved_);
-    }
-    ~InterruptGuard() { sigaction(SIGINT, &saved_, nullptr); }
-    InterruptGuard(const InterruptGuard&) = delete;
-    InterruptGuard& operator=(const InterruptGuard&) = delete;
-
-private:
-    struct sigaction saved_ {};
-};
 
 // Per-frame ground truth written by `sudokucam render --video`.
 struct TruthFrame {
@@ -257,11 +227,12 @@ int RunLive(const LiveArgs& a, bool& abandoned) {
     std::vector<TruthFrame> truth;
     if (!a.truth.empty()) truth = LoadTruth(a.truth, truthFps);
 
+    // Ctrl-C ends the run after the current frame, with the output video finalised.
     const InterruptGuard interrupts;
     const auto timeout = std::chrono::milliseconds(std::lround(a.frameTimeout * 1000));
     const double openSeconds = std::max(a.frameTimeout, kOpenTimeoutSeconds);
     auto capture = std::make_shared<cv::VideoCapture>();
-    FrameSource source(CaptureDevice(a, capture), gStop);
+    FrameSource source(CaptureDevice(a, capture), interrupts.stop());
     const FrameStatus opened =
         source.open(std::chrono::milliseconds(std::lround(openSeconds * 1000)));
     abandoned = source.abandoned();
@@ -290,7 +261,8 @@ int RunLive(const LiveArgs& a, bool& abandoned) {
     const auto start = Clock::now();
     const double cpuStart = CpuSeconds();
     while (true) {
-        const FrameStatus status = gStop ? FrameStatus::Stopped : source.read(frame, timeout);
+        const FrameStatus status =
+            interrupts.stop() ? FrameStatus::Stopped : source.read(frame, timeout);
         if (status != FrameStatus::Ok) {
             abandoned = source.abandoned();
             exit = Ended(status, source, a, what, tally.framesIn);
