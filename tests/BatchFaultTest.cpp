@@ -39,6 +39,7 @@
 #include "app/BatchImage.h"
 #include "app/DecodeBudget.h"
 #include "app/ResultsLog.h"
+#include "tests/TestFiles.h"
 
 namespace sudokucam {
 namespace {
@@ -46,40 +47,13 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+using sudoku::Cat;
+using sudoku::FreshDir;
+using sudoku::ReadText;
+using sudoku::WriteText;
 
 const fs::path kPrinted = fs::path(SUDOKU_SHARED_DIR) / "datasets" / "wichtounet-train" / "printed";
 const fs::path kSamples = fs::path(SUDOKU_SOURCE_DIR) / "samples";
-
-// Concatenation by append: GCC 12 warns (-Wrestrict, a false positive) on some
-// "literal" + std::string expressions once inlined.
-std::string Cat(std::initializer_list<std::string_view> parts) {
-    std::string s;
-    for (std::string_view part : parts)
-        s.append(part);
-    return s;
-}
-
-std::string ReadText(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-void WriteText(const fs::path& path, const std::string& text) {
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
-}
-
-// A fresh empty folder for one test, unique per process: CTest and other people's runs of this
-// suite may run beside it.
-fs::path FreshDir(const std::string& name) {
-    const fs::path dir = fs::path(testing::TempDir()) /
-                         Cat({"sudokucam_fault_", std::to_string(::getpid()), "_", name});
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 // ---- the output folder's invariants --------------------------------------------------------
 

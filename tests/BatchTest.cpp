@@ -27,46 +27,25 @@
 
 #include "app/ImageSniff.h"
 #include "app/ResultsLog.h"
+#include "tests/ProgramRun.h"
+#include "tests/TestFiles.h"
 
 namespace sudokucam {
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using sudoku::Cat;
+using sudoku::FreshDir;
+using sudoku::Quote;
+using sudoku::ReadText;
+using sudoku::RunProgram;
+using sudoku::WriteText;
 
 const fs::path kPrinted = fs::path(SUDOKU_SHARED_DIR) / "datasets" / "wichtounet-train" / "printed";
 
-// Concatenation by append: GCC 12 warns (-Wrestrict, a false positive) on some
-// "literal" + std::string expressions once inlined.
-std::string Cat(std::initializer_list<std::string_view> parts) {
-    std::string s;
-    for (std::string_view part : parts)
-        s.append(part);
-    return s;
-}
-
-std::string ReadText(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-void WriteText(const fs::path& path, const std::string& text) {
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
-}
-
 std::vector<std::uint8_t> Bytes(const std::string& s) {
     return {s.begin(), s.end()};
-}
-
-// A fresh empty folder for one test.
-fs::path FreshDir(const std::string& name) {
-    const fs::path dir = fs::path(testing::TempDir()) / Cat({"sudokucam_batch_", name});
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
 }
 
 // ---- sniffing ------------------------------------------------------------------------------
@@ -139,29 +118,10 @@ TEST(ResultsLog, KeyMatchesWhatTheLogReadsBack) {
 
 // ---- the program ---------------------------------------------------------------------------
 
-struct Outcome {
-    int code = -1;
-    std::string out, err;
-};
-
-std::string Quote(const fs::path& p) {
-    return Cat({"'", p.string(), "'"});
-}
+using Outcome = sudoku::ProgramRun;
 
 Outcome Batch(const fs::path& in, const fs::path& out, const std::string& extra = "") {
-    const fs::path err = out.parent_path() / (out.filename().string() + ".stderr");
-    const std::string command = Cat(
-        {SUDOKUCAM_EXE, " batch ", Quote(in), " -o ", Quote(out), " ", extra, " 2> ", Quote(err)});
-    Outcome run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return run;
-    char buffer[4096];
-    for (std::size_t n = 0; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        run.out.append(buffer, n);
-    const int status = pclose(pipe);
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.err = ReadText(err);
-    return run;
+    return RunProgram(Cat({"batch ", Quote(in), " -o ", Quote(out), " ", extra}));
 }
 
 // "key: 12" lines of the summary.

@@ -3,12 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <unistd.h>
-#include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,70 +11,30 @@
 #include "solver/LogicalSolver.h"
 #include "solver/TextFormat.h"
 #include "solver/Validation.h"
+#include "tests/ProgramRun.h"
+#include "tests/TestFiles.h"
 
 namespace sudoku {
 namespace {
 
 const std::string kPuzzles = std::string(SUDOKU_SHARED_DIR) + "/puzzles/";
 
-struct Outcome {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string ReadFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-// Unique per process: CTest runs the test cases of this file in parallel processes.
-std::string TempPath(const std::string& name) {
-    return testing::TempDir() + "sudokucam_" + std::to_string(getpid()) + "_" + name;
-}
+using Outcome = ProgramRun;
 
 std::string WriteTemp(const std::string& name, const std::string& text) {
     const std::string path = TempPath(name);
-    std::ofstream(path, std::ios::binary) << text;
+    WriteText(path, text);
     return path;
-}
-
-std::string Quote(const std::string& s) {
-    return "'" + s + "'";
 }
 
 // Runs the program with arguments (already shell-quoted) and a standard input text.
 Outcome Sudokucam(const std::string& args, const std::string& input = "") {
-    const std::string in = WriteTemp("stdin.txt", input);
-    const std::string err = TempPath("stderr.txt");
-    const std::string command =
-        std::string(SUDOKUCAM_EXE) + " " + args + " < " + Quote(in) + " 2> " + Quote(err);
-    Outcome run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return run;
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
-        run.out.append(buffer, n);
-    const int status = pclose(pipe);
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.err = ReadFile(err);
-    return run;
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
+    return RunProgram(args, ErrorOutput::Apart, input);
 }
 
 std::vector<std::string> ListPuzzles(const std::string& name, std::size_t count) {
     std::vector<std::string> puzzles;
-    for (const std::string& line : Lines(ReadFile(kPuzzles + name)))
+    for (const std::string& line : Lines(ReadText(kPuzzles + name)))
         if (!line.empty() && line[0] != '#' && puzzles.size() < count) puzzles.push_back(line);
     return puzzles;
 }

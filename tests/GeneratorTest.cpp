@@ -4,11 +4,7 @@
 #include <gtest/gtest.h>
 
 #ifdef SUDOKUCAM_EXE
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #endif
 #include <set>
 #include <string>
@@ -17,6 +13,9 @@
 #include "solver/Backtracking.h"
 #include "solver/Generator.h"
 #include "solver/Grader.h"
+#ifdef SUDOKUCAM_EXE
+#include "tests/ProgramRun.h"
+#endif
 
 namespace sudoku {
 namespace {
@@ -238,20 +237,8 @@ struct CommandRun {
 };
 
 CommandRun Sudokucam(const std::string& args) {
-    const std::string command = std::string(SUDOKUCAM_EXE) + " " + args + " 2>/dev/null";
-    CommandRun run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return run;
-    std::string out;
-    char buffer[4096];
-    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        out.append(buffer, n);
-    const int status = pclose(pipe);
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::istringstream in(out);
-    for (std::string line; std::getline(in, line);)
-        run.lines.push_back(line);
-    return run;
+    const ProgramRun run = RunProgram(args, ErrorOutput::Dropped);
+    return {run.code, sudoku::Lines(run.out)};
 }
 
 Board FromLine(const std::string& line) {

@@ -5,12 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -22,6 +20,7 @@
 
 #include "solver/Generator.h"
 #include "tests/HostileInputs.h"
+#include "tests/ProgramRun.h"
 #include "vision/ImageDecode.h"
 #include "vision/ImageHeader.h"
 #include "vision/ReadSudoku.h"
@@ -85,24 +84,9 @@ TEST_F(HostileInputTest, ReadSudokuFileGivesEachCaseItsStatusAndMessage) {
     }
 }
 
-struct ProgramRun {
-    int code = -1;
-    std::string out;
-};
-
 // Standard error is dropped (decoders print warnings there) unless `withErrors`.
 ProgramRun RunProgram(const std::string& arguments, bool withErrors = false) {
-    ProgramRun run;
-    const std::string command =
-        std::string(SUDOKUCAM_EXE) + " " + arguments + (withErrors ? " 2>&1" : " 2>/dev/null");
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return run;
-    char buffer[4096];
-    for (std::size_t n = 0; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        run.out.append(buffer, n);
-    const int status = pclose(pipe);
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
+    return sudoku::RunProgram(arguments, withErrors ? ErrorOutput::Merged : ErrorOutput::Dropped);
 }
 
 int ExitCodeOf(const std::string& status) {

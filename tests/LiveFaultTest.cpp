@@ -20,7 +20,6 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -31,6 +30,7 @@
 
 #include "app/FrameSource.h"
 #include "app/LiveRecording.h"
+#include "tests/TestFiles.h"
 
 extern char** environ;
 
@@ -38,6 +38,8 @@ namespace sudokucam {
 namespace {
 
 namespace fs = std::filesystem;
+using sudoku::ReadText;
+using sudoku::WriteText;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
@@ -253,13 +255,6 @@ TEST(LiveRecording, UnwritableTargetThrowsAClearError) {
 
 // --- the program ------------------------------------------------------------------------------
 
-std::string ReadAll(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
 struct CommandRun {
     int code = -1;
     std::string output;
@@ -288,7 +283,7 @@ CommandRun Finish(pid_t pid, const fs::path& log) {
     int status = 0;
     if (pid > 0 && waitpid(pid, &status, 0) == pid)
         run.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    run.output = ReadAll(log);
+    run.output = ReadText(log);
     return run;
 }
 
@@ -309,13 +304,9 @@ fs::path RenderClip(const fs::path& dir, int frames) {
 }
 
 std::string FirstBytes(const fs::path& file, double fraction) {
-    std::string bytes = ReadAll(file);
+    std::string bytes = ReadText(file);
     bytes.resize(static_cast<std::size_t>(bytes.size() * fraction));
     return bytes;
-}
-
-void WriteFile(const fs::path& file, const std::string& bytes) {
-    std::ofstream(file, std::ios::binary) << bytes;
 }
 
 TEST(LiveFaultCommand, CameraThatDoesNotExistIsAMessageAndAFailure) {
@@ -335,7 +326,7 @@ TEST(LiveFaultCommand, VideoThatEndsIsNotAnErrorAndATruncatedOneNeither) {
 
     // Cut mid-stream (no index, half a frame at the end): the frames before the cut play.
     const fs::path cut = dir.path / "cut.avi";
-    WriteFile(cut, FirstBytes(clip, 0.6));
+    WriteText(cut, FirstBytes(clip, 0.6));
     const CommandRun run = Sudokucam({"live", "--headless", "--stats", "--video", cut.string(),
                                       "--output", (dir.path / "out.avi").string()},
                                      dir.path);
@@ -351,11 +342,11 @@ TEST(LiveFaultCommand, VideoWithoutAFrameOrGarbageIsAMessageAndAFailure) {
     const TempDir dir("garbage");
     const fs::path clip = RenderClip(dir.path, 5);
     const fs::path header = dir.path / "header.avi";
-    WriteFile(header, FirstBytes(clip, 0.02));
+    WriteText(header, FirstBytes(clip, 0.02));
     const fs::path garbage = dir.path / "garbage.avi";
     std::string noise(50000, '\0');
     cv::randu(cv::Mat(1, 50000, CV_8U, noise.data()), 0, 256);
-    WriteFile(garbage, noise);
+    WriteText(garbage, noise);
     for (const fs::path& video : {header, garbage, dir.path}) {
         const fs::path out = dir.path / "out.avi";
         const CommandRun run = Sudokucam(

@@ -6,15 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
 
 #include "solver/Generator.h"
+#include "tests/ProgramRun.h"
 #include "vision/LiveSession.h"
 #include "vision/Render.h"
 
@@ -222,16 +220,10 @@ struct CommandRun {
     std::string output;
 };
 
+// Standard output and error together; `prefix` goes before the program (e.g. an `env`).
 CommandRun Sudokucam(const std::string& args, const std::string& prefix = "") {
-    CommandRun run;
-    FILE* pipe = popen((prefix + SUDOKUCAM_EXE + " " + args + " 2>&1").c_str(), "r");
-    if (!pipe) return run;
-    char buffer[4096];
-    while (std::fgets(buffer, sizeof buffer, pipe))
-        run.output += buffer;
-    const int status = pclose(pipe);
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
+    const ProgramRun run = RunProgram(args, ErrorOutput::Merged, std::nullopt, prefix);
+    return {run.code, run.out};
 }
 
 TEST(LiveCommand, MissingVideoOrCameraGivesAMessageAndFails) {

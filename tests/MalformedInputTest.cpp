@@ -10,13 +10,13 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "solver/TextFormat.h"
+#include "tests/TestFiles.h"
 
 namespace sudoku {
 namespace {
@@ -28,13 +28,6 @@ struct Outcome {
     std::string out;
     std::string err;
 };
-
-std::string ReadFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // A fresh folder per test case (CTest runs the cases of this file in parallel processes).
 class MalformedInput : public testing::Test {
@@ -74,8 +67,8 @@ protected:
         waitpid(pid, &status, 0);
         Outcome r;
         r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
-        r.out = ReadFile(out);
-        r.err = ReadFile(err);
+        r.out = ReadText(out);
+        r.err = ReadText(err);
         return r;
     }
 
@@ -96,14 +89,6 @@ bool IsPrintable(const std::string& text) {
             (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f))
             return false;
     return true;
-}
-
-std::vector<std::string> Lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
 }
 
 // Files refused in one run: exit 2, nothing on standard output, and on standard error one

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -14,6 +13,7 @@
 #include <string>
 
 #include "solver/Generator.h"
+#include "tests/ProgramRun.h"
 #include "vision/ReadSudoku.h"
 #include "vision/Render.h"
 
@@ -189,13 +189,8 @@ TEST(Render, CameraPathShowsTheGridFirstThenLeavesAndComesBack) {
 
 // Standard output of the built program run with `arguments`, and its exit code.
 std::pair<std::string, int> RunSudokucam(const std::string& arguments) {
-    FILE* pipe = popen((std::string(SUDOKUCAM_EXE) + " " + arguments + " 2>&1").c_str(), "r");
-    std::string out;
-    char buffer[4096];
-    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe))
-        out.append(buffer, n);
-    const int status = pclose(pipe);
-    return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+    const ProgramRun run = RunProgram(arguments, ErrorOutput::Merged);
+    return {run.out, run.code};
 }
 
 // The commands as a person runs them: `render --size N` prints a generated N x N puzzle on a
