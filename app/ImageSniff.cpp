@@ -5,6 +5,8 @@
 #include <fstream>
 #include <string>
 
+#include "vision/ImageHeader.h"
+
 namespace sudokucam {
 namespace {
 
@@ -18,10 +20,9 @@ bool IsSpace(std::uint8_t b) {
     return b == ' ' || b == '\t' || b == '\n' || b == '\r';
 }
 
-// P1..P7 then white space: a one-byte signature needs its separator to mean anything.
-bool IsPnm(std::span<const std::uint8_t> head) {
-    return head.size() >= 3 && head[0] == 'P' && head[1] >= '1' && head[1] <= '7' &&
-           IsSpace(head[2]);
+// PAM: P7 then white space (ReadImageHeader knows P1..P6 only).
+bool IsPam(std::span<const std::uint8_t> head) {
+    return head.size() >= 3 && head[0] == 'P' && head[1] == '7' && IsSpace(head[2]);
 }
 
 bool IsPfm(std::span<const std::uint8_t> head) {
@@ -29,8 +30,42 @@ bool IsPfm(std::span<const std::uint8_t> head) {
            IsSpace(head[2]);
 }
 
-bool IsWebP(std::span<const std::uint8_t> head) {
-    return StartsWith(head, "RIFF") && head.size() >= 12 && StartsWith(head.subspan(8), "WEBP");
+// The formats vision/ImageHeader.h tells apart, as the batch names them. OpenCV 4.6 decodes no
+// GIF, and a PDF is no photo: both are None.
+ImageFormat FromKind(sudoku::ImageKind kind) {
+    switch (kind) {
+        case sudoku::ImageKind::Jpeg:
+            return ImageFormat::Jpeg;
+        case sudoku::ImageKind::Png:
+            return ImageFormat::Png;
+        case sudoku::ImageKind::Bmp:
+            return ImageFormat::Bmp;
+        case sudoku::ImageKind::Tiff:
+            return ImageFormat::Tiff;
+        case sudoku::ImageKind::WebP:
+            return ImageFormat::WebP;
+        case sudoku::ImageKind::Pnm:
+            return ImageFormat::Pnm;
+        case sudoku::ImageKind::Gif:
+        case sudoku::ImageKind::Pdf:
+        case sudoku::ImageKind::Unknown:
+            break;
+    }
+    return ImageFormat::None;
+}
+
+// The formats imgcodecs decodes that ReadImageHeader does not know.
+ImageFormat SniffOtherFormat(std::span<const std::uint8_t> head) {
+    using namespace std::string_view_literals;
+    if (IsPam(head)) return ImageFormat::Pnm;
+    if (IsPfm(head)) return ImageFormat::Pfm;
+    if (StartsWith(head, "\x59\xA6\x6A\x95"sv)) return ImageFormat::SunRaster;
+    if (StartsWith(head, "\x00\x00\x00\x0CjP  \r\n\x87\n"sv) ||
+        StartsWith(head, "\xFF\x4F\xFF\x51"sv))
+        return ImageFormat::Jpeg2000;
+    if (StartsWith(head, "\x76\x2F\x31\x01"sv)) return ImageFormat::Exr;
+    if (StartsWith(head, "#?RADIANCE"sv) || StartsWith(head, "#?RGBE"sv)) return ImageFormat::Hdr;
+    return ImageFormat::None;
 }
 
 }  // namespace
@@ -66,21 +101,11 @@ std::string_view ImageFormatId(ImageFormat format) {
 }
 
 ImageFormat SniffImageFormat(std::span<const std::uint8_t> head) {
-    using namespace std::string_view_literals;
-    if (StartsWith(head, "\xFF\xD8\xFF"sv)) return ImageFormat::Jpeg;
-    if (StartsWith(head, "\x89PNG\r\n\x1A\n"sv)) return ImageFormat::Png;
-    if (StartsWith(head, "BM"sv) && head.size() >= 14) return ImageFormat::Bmp;
-    if (StartsWith(head, "II*\0"sv) || StartsWith(head, "MM\0*"sv)) return ImageFormat::Tiff;
-    if (IsWebP(head)) return ImageFormat::WebP;
-    if (IsPnm(head)) return ImageFormat::Pnm;
-    if (IsPfm(head)) return ImageFormat::Pfm;
-    if (StartsWith(head, "\x59\xA6\x6A\x95"sv)) return ImageFormat::SunRaster;
-    if (StartsWith(head, "\x00\x00\x00\x0CjP  \r\n\x87\n"sv) ||
-        StartsWith(head, "\xFF\x4F\xFF\x51"sv))
-        return ImageFormat::Jpeg2000;
-    if (StartsWith(head, "\x76\x2F\x31\x01"sv)) return ImageFormat::Exr;
-    if (StartsWith(head, "#?RADIANCE"sv) || StartsWith(head, "#?RGBE"sv)) return ImageFormat::Hdr;
-    return ImageFormat::None;
+    const sudoku::ImageKind kind = sudoku::ReadImageHeader(head).kind;
+    // "BM" alone is no bitmap: its file header is 14 bytes.
+    if (kind == sudoku::ImageKind::Bmp && head.size() < 14) return ImageFormat::None;
+    if (const ImageFormat format = FromKind(kind); format != ImageFormat::None) return format;
+    return SniffOtherFormat(head);
 }
 
 std::optional<ImageFormat> SniffImageFile(const std::filesystem::path& path) {

@@ -63,6 +63,23 @@ TEST(ImageSniff, KnowsFormatsByTheirFirstBytes) {
     EXPECT_EQ(SniffImageFormat(Bytes("P5 3 3 255 "s)), ImageFormat::Pnm);
 }
 
+// The formats imgcodecs decodes beyond those vision/ImageHeader.h knows; any white space after
+// a PNM magic, as OpenCV's decoder takes it; GIF (no decoder in OpenCV 4.6) and PDF are none.
+TEST(ImageSniff, KnowsTheFormatsBeyondTheImageHeader) {
+    using namespace std::string_literals;
+    EXPECT_EQ(SniffImageFormat(Bytes("P7\nWIDTH 4\n"s)), ImageFormat::Pnm);
+    EXPECT_EQ(SniffImageFormat(Bytes("P5\f2 2\n255\n"s)), ImageFormat::Pnm);
+    EXPECT_EQ(SniffImageFormat(Bytes("PF\n4 4\n-1.0\n"s)), ImageFormat::Pfm);
+    EXPECT_EQ(SniffImageFormat(Bytes("\x59\xA6\x6A\x95\0\0\0\x04"s)), ImageFormat::SunRaster);
+    EXPECT_EQ(SniffImageFormat(Bytes("\0\0\0\x0CjP  \r\n\x87\n"s)), ImageFormat::Jpeg2000);
+    EXPECT_EQ(SniffImageFormat(Bytes("\xFF\x4F\xFF\x51\0\x2F"s)), ImageFormat::Jpeg2000);
+    EXPECT_EQ(SniffImageFormat(Bytes("\x76\x2F\x31\x01\x02\0\0\0"s)), ImageFormat::Exr);
+    EXPECT_EQ(SniffImageFormat(Bytes("#?RADIANCE\n"s)), ImageFormat::Hdr);
+    EXPECT_EQ(SniffImageFormat(Bytes("GIF89a\x04\0\x04\0"s)), ImageFormat::None);
+    EXPECT_EQ(SniffImageFormat(Bytes("%PDF-1.4\n"s)), ImageFormat::None);
+    EXPECT_EQ(SniffImageFormat(Bytes("BM\x36\x00"s)), ImageFormat::None);  // cut short
+}
+
 TEST(ImageSniff, RejectsLookAlikes) {
     using namespace std::string_literals;
     EXPECT_EQ(SniffImageFormat(Bytes("not a photo\n"s)), ImageFormat::None);
