@@ -56,6 +56,38 @@ CellReading ReadingOf(const float* logits, int gridSize) {
     return reading;
 }
 
+// Gray levels spanned by the middle of a cell, away from the grid lines, smoothed so that single
+// noisy pixels do not count.
+double CentreRange(const cv::Mat& cell) {
+    const int m = cell.cols / 5;
+    cv::Mat small;
+    cv::resize(cell(cv::Rect(m, m, cell.cols - 2 * m, cell.rows - 2 * m)), small, {12, 12}, 0, 0,
+               cv::INTER_AREA);
+    double lo = 0, hi = 0;
+    cv::minMaxLoc(small, &lo, &hi);
+    return hi - lo;
+}
+
+// Cells of plain paper, which the network need not be asked about: their middle spans under a
+// tenth of the gray levels of the grid's inkier cells (the 90th percentile), whatever the light.
+// Measured on all 320 training photos with the width-16 model: skipping below 0.1 or 0.15 of it
+// leaves every figure of `sudokucam eval` as it was; from 0.2 faint hand-written digits are lost. A printed grid is
+// mostly empty cells, so this saves about a tenth of the reading's CPU time.
+std::vector<bool> BlankCells(const WarpedGrid& grid) {
+    constexpr double kBlankShare = 0.1;
+    std::vector<double> ranges;
+    for (int r = 0; r < grid.size; ++r)
+        for (int c = 0; c < grid.size; ++c)
+            ranges.push_back(CentreRange(grid.gray(grid.cellRect(r, c))));
+    std::vector<double> sorted = ranges;
+    const auto p90 = sorted.begin() + static_cast<long>(sorted.size() * 9 / 10);
+    std::nth_element(sorted.begin(), p90, sorted.end());
+    std::vector<bool> blank;
+    for (double range : ranges)
+        blank.push_back(range < kBlankShare * *p90);
+    return blank;
+}
+
 }  // namespace
 
 cv::Mat PreprocessCell(const cv::Mat& cell) {
@@ -108,16 +140,20 @@ cv::Mat CnnClassifier::logits(const cv::Mat& inputs) const {
 std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
     CheckGrid(grid);
     const int cells = grid.size * grid.size;
-    cv::Mat inputs(cells, kCnnInputPixels * kCnnInputPixels, CV_32F);
-    for (int i = 0; i < cells; ++i)
-        PreprocessCell(grid.gray(grid.cellRect(i / grid.size, i % grid.size)))
-            .reshape(1, 1)
-            .copyTo(inputs.row(i));
+    const std::vector<bool> blank = BlankCells(grid);
+    std::vector<CellReading> readings(cells, CellReading{{{0, false, 1.f}}});
+    std::vector<int> asked;
+    cv::Mat inputs(0, kCnnInputPixels * kCnnInputPixels, CV_32F);
+    for (int i = 0; i < cells; ++i) {
+        if (blank[i]) continue;
+        asked.push_back(i);
+        inputs.push_back(
+            PreprocessCell(grid.gray(grid.cellRect(i / grid.size, i % grid.size))).reshape(1, 1));
+    }
+    if (asked.empty()) return readings;
     const cv::Mat out = logits(inputs);
-    std::vector<CellReading> readings;
-    readings.reserve(cells);
-    for (int i = 0; i < cells; ++i)
-        readings.push_back(ReadingOf(out.ptr<float>(i), grid.size));
+    for (std::size_t k = 0; k < asked.size(); ++k)
+        readings[asked[k]] = ReadingOf(out.ptr<float>(static_cast<int>(k)), grid.size);
     return readings;
 }
 

@@ -36,7 +36,8 @@ public:
 
     std::string_view name() const override { return "cnn"; }
 
-    // All cells of the grid in one batch. Digits above grid.size are never proposed. Throws
+    // All cells of the grid in one batch, except those of plain paper, which are read empty with
+    // certainty without asking the network. Digits above grid.size are never proposed. Throws
     // std::invalid_argument when grid.gray is not 8-bit gray of size*kCellPixels square.
     std::vector<CellReading> classify(const WarpedGrid& grid) const override;
 
