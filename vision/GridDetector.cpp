@@ -7,11 +7,13 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "vision/LineInk.h"
+
 namespace sudoku {
 namespace {
 
 // Pixels per cell of the small straightened image Gridness inspects.
-constexpr int kProbeCell = 12;
+constexpr int kProbeCell = 20;
 // Below this a candidate is not a grid (a clean photo scores 0.6 and more).
 constexpr double kMinGridness = 0.25;
 // A candidate this grid-like needs no search for a grid inside it.
@@ -66,12 +68,12 @@ std::optional<Quad> HullQuad(const std::vector<cv::Point>& hull) {
 }
 
 // Peak darkness of the line near position `at` of a profile, against the cells beside it.
-double LineContrast(const std::vector<double>& profile, int at) {
+double LineContrast(const std::vector<double>& profile, int at, int cell) {
     const int n = static_cast<int>(profile.size());
     double line = 0;
-    for (int d = -2; d <= 2; ++d)
+    for (int d = -cell / 6; d <= cell / 6; ++d)
         line = std::max(line, profile[std::clamp(at + d, 0, n - 1)]);
-    const int half = kProbeCell / 2;
+    const int half = cell / 2;
     double beside = std::min(profile[std::clamp(at - half, 0, n - 1)],
                              profile[std::clamp(at + half, 0, n - 1)]);
     return std::clamp(line - beside, 0.0, 1.0);
@@ -85,6 +87,40 @@ std::vector<double> InkProfile(const cv::Mat& straight, int axis) {
     for (auto& v : profile)
         v /= 255;
     return profile;
+}
+
+// Row (axis 0) or column (axis 1) profile of the long strokes of a straightened binary ink
+// image without its digit blobs: what is shorter than a cell and a half along the axis (a
+// digit joined to a line, a stroke of hand-writing) is opened away, so a grid full of digits
+// has clean lines and empty cells between them. The strokes are first thickened across
+// themselves so a line a little off the axis stays unbroken, and gaps shorter than a quarter
+// cell are bridged so a worn or dotted line still counts.
+std::vector<double> LongStrokeProfile(const cv::Mat& lines, int axis, int cell) {
+    const bool rows = axis == 0;
+    auto kernel = [&](int along, int across) {
+        return cv::getStructuringElement(cv::MORPH_RECT,
+                                         rows ? cv::Size(along, across) : cv::Size(across, along));
+    };
+    cv::Mat strokes;
+    cv::dilate(lines, strokes, kernel(1, 3));
+    cv::morphologyEx(strokes, strokes, cv::MORPH_CLOSE, kernel(cell / 4 | 1, 1));
+    cv::morphologyEx(strokes, strokes, cv::MORPH_OPEN, kernel(cell * 3 / 2, 1));
+    return InkProfile(strokes, axis);
+}
+
+// The straightened binary ink inside a quad, `cell` pixels per cell, without its digit blobs:
+// any share of ink counts, so a thin line shrunk below a pixel is not lost.
+cv::Mat StraightInk(const cv::Mat& ink, const Quad& quad, int size, int cell, cv::Mat* toSquare) {
+    const int side = size * cell;
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
+                                            cv::Point2f(side, side), cv::Point2f(0, side)};
+    const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
+    cv::Mat straight;
+    cv::warpPerspective(ink, straight, h, {side + 1, side + 1}, cv::INTER_AREA);
+    cv::threshold(straight, straight, 63, 255, cv::THRESH_BINARY);
+    EraseCellBlobs(straight, cell);
+    if (toSquare) *toSquare = h;
+    return straight;
 }
 
 // The size+1 evenly spaced lines that best explain a profile: [first, last] in its pixels. A
@@ -120,14 +156,11 @@ std::pair<int, int> EvenLines(const std::vector<double>& profile, int size) {
 
 // The quadrilateral of the evenly spaced lines inside a candidate.
 Quad FitGridInside(const cv::Mat& ink, const Quad& quad, int size) {
-    const int side = size * kProbeCell * 2;
-    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
-                                            cv::Point2f(side, side), cv::Point2f(0, side)};
-    const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
-    cv::Mat straight;
-    cv::warpPerspective(ink, straight, h, {side + 1, side + 1}, cv::INTER_AREA);
-    const auto [top, bottom] = EvenLines(InkProfile(straight, 0), size);
-    const auto [left, right] = EvenLines(InkProfile(straight, 1), size);
+    const int cell = kProbeCell;
+    cv::Mat h;
+    const cv::Mat straight = StraightInk(ink, quad, size, cell, &h);
+    const auto [top, bottom] = EvenLines(LongStrokeProfile(straight, 0, cell), size);
+    const auto [left, right] = EvenLines(LongStrokeProfile(straight, 1, cell), size);
     std::vector<cv::Point2f> inner{cv::Point2f(left, top), cv::Point2f(right, top),
                                    cv::Point2f(right, bottom), cv::Point2f(left, bottom)},
         back;
@@ -154,28 +187,15 @@ Quad OrderClockwise(const Quad& quad) {
 }
 
 double Gridness(const cv::Mat& ink, const Quad& quad, int size) {
-    const int side = size * kProbeCell;
-    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
-                                            cv::Point2f(side, side), cv::Point2f(0, side)};
-    const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
-    cv::Mat probe;
-    cv::warpPerspective(ink, probe, h, {side + 1, side + 1}, cv::INTER_AREA);
-    // Mean ink of every row and every column, 0..1.
-    cv::Mat rows, cols;
-    cv::reduce(probe, rows, 1, cv::REDUCE_AVG, CV_64F);
-    cv::reduce(probe, cols, 0, cv::REDUCE_AVG, CV_64F);
-    std::vector<double> rowProfile(rows.begin<double>(), rows.end<double>());
-    std::vector<double> colProfile(cols.begin<double>(), cols.end<double>());
-    for (auto& v : rowProfile)
-        v /= 255;
-    for (auto& v : colProfile)
-        v /= 255;
+    const cv::Mat probe = StraightInk(ink, quad, size, kProbeCell, nullptr);
+    const std::vector<double> rowProfile = LongStrokeProfile(probe, 0, kProbeCell);
+    const std::vector<double> colProfile = LongStrokeProfile(probe, 1, kProbeCell);
     // A grid needs every line; one missing line costs more than a faint one.
     double sum = 0;
     int present = 0;
     for (int k = 0; k <= size; ++k) {
         for (const auto* profile : {&rowProfile, &colProfile}) {
-            double c = LineContrast(*profile, k * kProbeCell);
+            double c = LineContrast(*profile, k * kProbeCell, kProbeCell);
             sum += c;
             present += c > 0.2;
         }

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
+
+#include "vision/LineInk.h"
 
 namespace sudoku {
 namespace {
@@ -61,33 +64,82 @@ std::vector<int> ColProfile(const cv::Mat& integral, int x, int y0, int y1) {
     return profile;
 }
 
-// Offsets of each intersection, in search pixels; missing or wild ones replaced by the median
-// of their found neighbours, since a grid bends smoothly.
-void SmoothOffsets(int n, std::vector<cv::Point2f>& offsets, const std::vector<bool>& found) {
-    std::vector<cv::Point2f> out = offsets;
-    for (int r = 0; r < n; ++r) {
-        for (int c = 0; c < n; ++c) {
-            std::vector<float> xs, ys;
-            for (int dr = -1; dr <= 1; ++dr) {
-                for (int dc = -1; dc <= 1; ++dc) {
-                    const int rr = r + dr, cc = c + dc;
-                    if ((dr || dc) && rr >= 0 && rr < n && cc >= 0 && cc < n &&
-                        found[rr * n + cc]) {
-                        xs.push_back(offsets[rr * n + cc].x);
-                        ys.push_back(offsets[rr * n + cc].y);
-                    }
+// How far (search pixels) a line's offset may stray from the curve through the line's other
+// offsets and still be taken as seen on that line.
+constexpr float kLineTolerance = 2.5f;
+// How far (search pixels per cell) a line may drift from the homography's along its length.
+constexpr float kMaxDrift = 0.5f;
+
+// The offsets seen along one printed line that are the line, not a stroke of hand-writing or a
+// digit near it: the most that one straight line through two of them agrees with (a printed
+// line is straight or gently curved).
+std::vector<bool> OnOneLine(const std::vector<float>& offsets, const std::vector<bool>& found) {
+    const int n = static_cast<int>(offsets.size());
+    std::vector<int> seen;
+    for (int i = 0; i < n; ++i)
+        if (found[i]) seen.push_back(i);
+    std::vector<bool> best = found;
+    int bestCount = 0;
+    for (std::size_t p = 0; p < seen.size(); ++p) {
+        for (std::size_t q = p + 1; q < seen.size(); ++q) {
+            const int i = seen[p], j = seen[q];
+            // A line drifts little from where the homography of the whole grid puts it.
+            if (std::abs(offsets[j] - offsets[i]) > kMaxDrift * float(j - i)) continue;
+            std::vector<bool> inliers(n, false);
+            int count = 0;
+            for (int k : seen) {
+                const float expected =
+                    offsets[i] + (offsets[j] - offsets[i]) * float(k - i) / float(j - i);
+                if (std::abs(offsets[k] - expected) <= kLineTolerance) {
+                    inliers[k] = true;
+                    ++count;
                 }
             }
-            if (xs.empty()) continue;
-            std::nth_element(xs.begin(), xs.begin() + xs.size() / 2, xs.end());
-            std::nth_element(ys.begin(), ys.begin() + ys.size() / 2, ys.end());
-            const cv::Point2f median(xs[xs.size() / 2], ys[ys.size() / 2]);
-            const cv::Point2f self = offsets[r * n + c];
-            if (!found[r * n + c] || cv::norm(self - median) > kSearchCell / 5.0)
-                out[r * n + c] = median;
+            if (count > bestCount) {
+                bestCount = count;
+                best = inliers;
+            }
         }
     }
-    offsets = out;
+    return best;
+}
+
+// Where each line is seen near each intersection, in search pixels from where the homography
+// puts it: [line][position along it]. Horizontal line r at column c, or vertical line c at row r.
+using LineOffsets = std::vector<std::vector<float>>;
+using LineFlags = std::vector<std::vector<bool>>;
+
+// Settles the offsets of one family of lines (all horizontal or all vertical). An offset that is
+// not on its line's straight course, or strays from its neighbours' median (on this line and the
+// lines beside it: a grid bends smoothly), takes that median; so does one not seen at all. A thick
+// bar just outside the grid, or a bold digit beside a faint line, is not taken for the line.
+void SettleOffsets(LineOffsets& lines, const LineFlags& found) {
+    const int n = static_cast<int>(lines.size());
+    LineFlags good(n);
+    for (int k = 0; k < n; ++k)
+        good[k] = OnOneLine(lines[k], found[k]);
+    LineOffsets out = lines;
+    for (int k = 0; k < n; ++k) {
+        for (int i = 0; i < n; ++i) {
+            std::vector<float> near;
+            for (int dk = -1; dk <= 1; ++dk) {
+                for (int di = -1; di <= 1; ++di) {
+                    const int kk = k + dk, ii = i + di;
+                    if ((dk || di) && kk >= 0 && kk < n && ii >= 0 && ii < n && good[kk][ii])
+                        near.push_back(lines[kk][ii]);
+                }
+            }
+            if (near.empty()) {
+                if (!good[k][i]) out[k][i] = 0;
+                continue;
+            }
+            std::nth_element(near.begin(), near.begin() + near.size() / 2, near.end());
+            const float median = near[near.size() / 2];
+            if (!good[k][i] || std::abs(lines[k][i] - median) > kSearchCell / 5.0f)
+                out[k][i] = median;
+        }
+    }
+    lines = out;
 }
 
 }  // namespace
@@ -120,11 +172,12 @@ GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size) {
     cv::warpPerspective(gray, straight, h, {side, side}, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     cv::adaptiveThreshold(straight, ink, 1, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV,
                           kSearchCell | 1, 5);
+    EraseCellBlobs(ink, kSearchCell);
     cv::integral(ink, integral, CV_32S);
 
     const int n = size + 1;
-    std::vector<cv::Point2f> offsets(n * n);
-    std::vector<bool> found(n * n);
+    LineOffsets rows(n, std::vector<float>(n)), cols = rows;
+    LineFlags rowFound(n, std::vector<bool>(n)), colFound = rowFound;
     const int lo = margin - 2, hi = margin + size * kSearchCell + 2;
     for (int r = 0; r < n; ++r) {
         for (int c = 0; c < n; ++c) {
@@ -135,18 +188,20 @@ GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size) {
                       y1 = std::min(hi, y + kSearchCell / 2);
             const LinePeak row = StrongestLine(RowProfile(integral, y, x0, x1), x1 - x0);
             const LinePeak col = StrongestLine(ColProfile(integral, x, y0, y1), y1 - y0);
-            offsets[r * n + c] = cv::Point2f(col.offset, row.offset);
-            found[r * n + c] = row.found && col.found;
+            rows[r][c] = static_cast<float>(row.offset);
+            rowFound[r][c] = row.found;
+            cols[c][r] = static_cast<float>(col.offset);
+            colFound[c][r] = col.found;
         }
     }
-    SmoothOffsets(n, offsets, found);
+    SettleOffsets(rows, rowFound);
+    SettleOffsets(cols, colFound);
 
     std::vector<cv::Point2f> straightPoints;
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c)
-            straightPoints.push_back(
-                cv::Point2f(margin + c * kSearchCell, margin + r * kSearchCell) +
-                offsets[r * n + c]);
+            straightPoints.push_back(cv::Point2f(margin + c * kSearchCell + cols[c][r],
+                                                 margin + r * kSearchCell + rows[r][c]));
     GridLattice lattice{size, {}};
     cv::perspectiveTransform(straightPoints, lattice.points, h.inv());
     return lattice;
