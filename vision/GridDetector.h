@@ -23,8 +23,9 @@ struct GridCandidate {
 Quad OrderClockwise(const Quad& quad);
 
 // How grid-like the inside of a quadrilateral of a binary image (ink = 255) is: straightens it
-// and checks that dark lines run at every multiple of 1/size of its side, darker than the cell
-// interiors beside them. 0 when no line is there, near 1 for a clean printed grid.
+// and checks that long straight lines run at every multiple of 1/size of its side, with none in
+// the cell interiors beside them. Digits (printed or hand-written, in every cell) are not lines:
+// a filled-in grid scores like an empty one. 0 when no line is there, near 1 for a clean grid.
 double Gridness(const cv::Mat& ink, const Quad& quad, int size);
 
 // The most grid-like quadrilateral of a gray image, or nothing when no candidate reaches a

@@ -104,6 +104,36 @@ std::vector<bool> OnOneLine(const std::vector<float>& offsets, const std::vector
     return best;
 }
 
+// Moves the offsets a line was seen at halfway to the least-squares course through them: each
+// is measured to a whole search pixel on a line one or two pixels thick, and the course halves
+// that jitter (all the way, a blurred frame of the live camera strays more). A parabola follows
+// a curved page where the seen offsets reach both ends of the line; otherwise a straight course.
+void SmoothAlongLine(std::vector<float>& offsets, const std::vector<bool>& good) {
+    const int n = static_cast<int>(offsets.size());
+    std::vector<int> seen;
+    for (int i = 0; i < n; ++i)
+        if (good[i]) seen.push_back(i);
+    if (seen.size() < 3) return;
+    const bool spans = seen.front() <= 1 && seen.back() >= n - 2;
+    const int degree = seen.size() >= 6 && spans ? 2 : 1;
+    cv::Mat a(static_cast<int>(seen.size()), degree + 1, CV_64F), b(a.rows, 1, CV_64F);
+    for (int row = 0; row < a.rows; ++row) {
+        const double t = double(seen[row]) / (n - 1);
+        for (int d = 0; d <= degree; ++d)
+            a.at<double>(row, d) = std::pow(t, d);
+        b.at<double>(row) = offsets[seen[row]];
+    }
+    cv::Mat coef;
+    if (!cv::solve(a, b, coef, cv::DECOMP_SVD)) return;
+    for (int i : seen) {
+        const double t = double(i) / (n - 1);
+        double v = 0;
+        for (int d = 0; d <= degree; ++d)
+            v += coef.at<double>(d) * std::pow(t, d);
+        offsets[i] = static_cast<float>((v + offsets[i]) / 2);
+    }
+}
+
 // Where each line is seen near each intersection, in search pixels from where the homography
 // puts it: [line][position along it]. Horizontal line r at column c, or vertical line c at row r.
 using LineOffsets = std::vector<std::vector<float>>;
@@ -116,8 +146,10 @@ using LineFlags = std::vector<std::vector<bool>>;
 void SettleOffsets(LineOffsets& lines, const LineFlags& found) {
     const int n = static_cast<int>(lines.size());
     LineFlags good(n);
-    for (int k = 0; k < n; ++k)
+    for (int k = 0; k < n; ++k) {
         good[k] = OnOneLine(lines[k], found[k]);
+        SmoothAlongLine(lines[k], good[k]);
+    }
     LineOffsets out = lines;
     for (int k = 0; k < n; ++k) {
         for (int i = 0; i < n; ++i) {
