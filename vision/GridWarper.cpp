@@ -70,6 +70,30 @@ constexpr float kLineTolerance = 2.5f;
 // How far (search pixels per cell) a line may drift from the homography's along its length.
 constexpr float kMaxDrift = 0.5f;
 
+// Adds to a line's agreed offsets the seen ones that continue them smoothly (within the
+// tolerance of the course through their two nearest agreed neighbours on one side): a page
+// curled at one end bends its lines further than one straight course allows.
+void GrowAlongLine(const std::vector<float>& offsets, const std::vector<bool>& found,
+                   std::vector<bool>& good) {
+    const int n = static_cast<int>(offsets.size());
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < n; ++i) {
+            if (good[i] || !found[i]) continue;
+            for (int side : {-1, 1}) {
+                const int a = i + side, b = i + 2 * side;
+                if (a < 0 || a >= n || !good[a]) continue;
+                const bool two = b >= 0 && b < n && good[b];
+                const float expected = two ? 2 * offsets[a] - offsets[b] : offsets[a];
+                if (std::abs(offsets[i] - expected) <= kLineTolerance) {
+                    good[i] = grew = true;
+                    break;
+                }
+            }
+        }
+    }
+}
+
 // The offsets seen along one printed line that are the line, not a stroke of hand-writing or a
 // digit near it: the most that one straight line through two of them agrees with (a printed
 // line is straight or gently curved).
@@ -101,6 +125,7 @@ std::vector<bool> OnOneLine(const std::vector<float>& offsets, const std::vector
             }
         }
     }
+    GrowAlongLine(offsets, found, best);
     return best;
 }
 
