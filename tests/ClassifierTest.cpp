@@ -19,6 +19,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/CnnClassifier.h"
+#include "vision/KindPrior.h"
 #include "vision/ModelPath.h"
 #include "vision/TesseractClassifier.h"
 
@@ -308,6 +309,50 @@ TEST(TesseractClassifier, ReadsHeldOutPhotos) {
     const bool all = env != nullptr;  // measured: 568/878 and 5 invented; 116/171 and 1
     EXPECT_GE(s.printedRight, all ? 560 : 110);
     EXPECT_LE(s.invented, all ? 5 : 1);
+}
+
+// ---- the grid's kind prior ------------------------------------------------------------------
+
+std::vector<CellReading> GridOf(int printed, int handwritten, CellReading doubtful) {
+    std::vector<CellReading> cells(81, CellReading{{{0, false, 0.99f}, {1, false, 0.01f}}});
+    for (int i = 0; i < printed; ++i)
+        cells[i].guesses = {{i % 9 + 1, false, 0.98f}, {i % 9 + 1, true, 0.02f}};
+    for (int i = printed; i < printed + handwritten; ++i)
+        cells[i].guesses = {{i % 9 + 1, true, 0.97f}, {(i + 1) % 9 + 1, true, 0.03f}};
+    cells[80] = std::move(doubtful);
+    return cells;
+}
+
+TEST(KindPrior, APennedLookingDigitInAPrintedGridIsPrinted) {
+    // A thin printed 7 the classifier nearly called hand-written, among 25 printed digits.
+    auto cells =
+        GridOf(25, 0, CellReading{{{7, true, 0.51f}, {7, false, 0.47f}, {0, false, 0.02f}}});
+    EXPECT_EQ(ApplyGridKindPrior(cells), 1);
+    const auto& g = cells[80].guesses;
+    EXPECT_EQ(g[0].digit, 7);
+    EXPECT_FALSE(g[0].handwritten);
+    float sum = 0;
+    for (const auto& guess : g)
+        sum += guess.probability;
+    EXPECT_NEAR(sum, 1.0f, 1e-5f) << "the cell's listed mass is kept";
+    EXPECT_FLOAT_EQ(cells[40].best().probability, 0.99f) << "empty cells are left alone";
+    EXPECT_FALSE(cells[3].best().handwritten) << "confident cells keep their kind";
+}
+
+TEST(KindPrior, AnOpenKindInAFilledInGridIsHandWritten) {
+    auto cells = GridOf(25, 50, CellReading{{{5, false, 0.55f}, {5, true, 0.45f}}});
+    ApplyGridKindPrior(cells);
+    EXPECT_EQ(cells[80].best().digit, 5);
+    EXPECT_TRUE(cells[80].best().handwritten);
+}
+
+TEST(KindPrior, TooFewConfidentDigitsChangeNothing) {
+    auto cells = GridOf(5, 0, CellReading{{{7, true, 0.51f}, {7, false, 0.49f}}});
+    const auto before = cells;
+    EXPECT_EQ(ApplyGridKindPrior(cells), 0);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        EXPECT_FLOAT_EQ(cells[i].best().probability, before[i].best().probability);
+    EXPECT_TRUE(cells[80].best().handwritten);
 }
 
 }  // namespace

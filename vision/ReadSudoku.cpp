@@ -14,6 +14,7 @@
 #include "vision/GridDetector.h"
 #include "vision/GridWarper.h"
 #include "vision/ImageDecode.h"
+#include "vision/KindPrior.h"
 #include "vision/Orientation.h"
 #include "vision/ReadingRepair.h"
 
@@ -99,6 +100,7 @@ struct ReadTimes {
 RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
                               const Geometry& geometry, const ReaderOptions& options,
                               Stopwatch& clock, ReadTimes& times) {
+    ApplyGridKindPrior(cells);
     DemoteFaintDigits(grid, cells);
     times.readMs += clock.lap();
     RepairOptions repairOptions;
