@@ -35,7 +35,7 @@ def list_fonts():
     files = sorted({ln.split(":")[0].strip() for ln in out.splitlines()})
     return [f for f in files if f.endswith((".ttf", ".otf"))
             and FONT_FAMILIES.match(os.path.basename(f))
-            and not FONT_SKIP.search(os.path.basename(f))]
+            and not FONT_SKIP.search(os.path.basename(f))] + sorted(HERSHEY) * HERSHEY_WEIGHT
 
 
 # ---- real cells ----------------------------------------------------------------------------
@@ -75,6 +75,35 @@ def real_cells(data_dir, names, rng, jitters, jitter_px):
 
 # ---- synthetic cells -----------------------------------------------------------------------
 
+# OpenCV's own stroke fonts, as drawn by programs that print puzzles with cv::putText (our
+# `sudokucam render` among them): thin even strokes that no TrueType font above resembles. The
+# first model without them read their 7 as hand-written.
+HERSHEY = {"hershey:simplex": cv2.FONT_HERSHEY_SIMPLEX, "hershey:duplex": cv2.FONT_HERSHEY_DUPLEX,
+           "hershey:complex": cv2.FONT_HERSHEY_COMPLEX, "hershey:triplex": cv2.FONT_HERSHEY_TRIPLEX,
+           "hershey:complex-italic": cv2.FONT_HERSHEY_COMPLEX | cv2.FONT_ITALIC,
+           "hershey:simplex-italic": cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC}
+
+
+def truetype_glyph(font, ch, stroke):
+    f = ImageFont.truetype(font, 96)
+    img = Image.new("L", (200, 200), 0)
+    ImageDraw.Draw(img).text((40, 30), ch, fill=255, font=f, stroke_width=stroke, stroke_fill=255)
+    return np.array(img)
+
+
+def hershey_glyph(font, ch, stroke):
+    face, thickness = HERSHEY[font], 3 + 2 * stroke
+    scale = cv2.getFontScaleFromHeight(face, 96, thickness)
+    img = np.zeros((200, 200), np.uint8)
+    cv2.putText(img, ch, (40, 150), face, scale, 255, thickness, cv2.LINE_AA)
+    return img
+
+
+# Each stroke font is listed this many times, so that they make about a tenth of the printed
+# glyphs: six faces among ~190 TrueType files would otherwise be too rare to learn from.
+HERSHEY_WEIGHT = 3
+
+
 class GlyphCache:
     def __init__(self):
         self.cache = {}
@@ -82,11 +111,8 @@ class GlyphCache:
     def get(self, font, ch, stroke):
         key = (font, ch, stroke)
         if key not in self.cache:
-            f = ImageFont.truetype(font, 96)
-            img = Image.new("L", (200, 200), 0)
-            ImageDraw.Draw(img).text((40, 30), ch, fill=255, font=f, stroke_width=stroke,
-                                     stroke_fill=255)
-            a = np.array(img)
+            a = hershey_glyph(font, ch, stroke) if font in HERSHEY else truetype_glyph(font, ch,
+                                                                                      stroke)
             ys, xs = np.nonzero(a > 20)
             self.cache[key] = None if len(xs) == 0 else a[ys.min():ys.max() + 1,
                                                           xs.min():xs.max() + 1]
