@@ -71,8 +71,8 @@ double CentreRange(const cv::Mat& cell) {
 // Cells of plain paper, which the network need not be asked about: their middle spans under a
 // tenth of the gray levels of the grid's inkier cells (the 90th percentile), whatever the light.
 // Measured on all 320 training photos with the width-16 model: skipping below 0.1 or 0.15 of it
-// leaves every figure of `sudokucam eval` as it was; from 0.2 faint hand-written digits are lost. A printed grid is
-// mostly empty cells, so this saves about a tenth of the reading's CPU time.
+// leaves every figure of `sudokucam eval` as it was; from 0.2 faint hand-written digits are
+// lost. A printed grid is mostly empty cells, so this saves about a tenth of the reading's CPU.
 std::vector<bool> BlankCells(const WarpedGrid& grid) {
     constexpr double kBlankShare = 0.1;
     std::vector<double> ranges;
