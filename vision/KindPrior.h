@@ -14,8 +14,8 @@ namespace sudoku {
 
 // Reweights every digit guess by how common its kind is among the grid's confident digits
 // (Laplace-smoothed, against an even training prior), keeping the probability each cell gives
-// its digits in all, and re-sorts the guesses. Empty guesses keep their probability. Returns the number of
-// cells whose first guess changed. Does nothing with fewer than a few confident digits.
+// its digits in all, and re-sorts the guesses. Empty guesses keep their probability. Returns the
+// number of cells whose first guess changed. Does nothing with fewer than a few confident digits.
 int ApplyGridKindPrior(std::vector<CellReading>& cells);
 
 }  // namespace sudoku
