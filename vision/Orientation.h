@@ -2,7 +2,6 @@
 // Which way up a straightened grid is, decided by the digits themselves: an EXIF tag can be
 // stale and the grid's outline is a square, so only the digits can tell.
 
-#include <array>
 #include <vector>
 
 #include "vision/CellClassifier.h"
@@ -17,10 +16,11 @@ WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns);
 // digits do not get: then the probe of RankUprightTurns is not needed.
 bool LooksUpright(const std::vector<CellReading>& cells);
 
-// Clockwise quarter turns (0-3) ranked from the likeliest to make the grid upright: the inkiest
-// cells are classified in all four orientations (in one batch) and ranked by how much the
-// classifier trusts its digits. {0, 1, 2, 3} when the grid shows no ink to judge by. The first
-// is the probe's verdict; the caller may try the others when the solver rejects its reading.
-std::array<int, 4> RankUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier);
+// Clockwise quarter turns (0-3) worth trying, the likeliest to make the grid upright first: the
+// inkiest cells are classified in all four orientations (in one batch) and ranked by how much
+// the classifier trusts its digits; turns trusted much less than the best are left out. {0}
+// when the grid shows no ink to judge by. The first is the probe's verdict; the caller may try
+// the others when the solver rejects its reading.
+std::vector<int> RankUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier);
 
 }  // namespace sudoku

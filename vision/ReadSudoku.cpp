@@ -123,7 +123,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellClassifier&
     turns = 0;
     if (!options.tryRotations || LooksUpright(asTheyStand))
         return ReadAndRepair(warped, std::move(asTheyStand), geometry, options, clock, times);
-    const std::array<int, 4> ranked = RankUprightTurns(warped, classifier);
+    const std::vector<int> ranked = RankUprightTurns(warped, classifier);
     RepairedReading first;
     for (std::size_t i = 0; i < ranked.size(); ++i) {
         const int t = ranked[i];
