@@ -8,7 +8,9 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -81,6 +83,25 @@ std::vector<Board> NewspaperPuzzles() {
     return puzzles;
 }
 
+// The first newspaper puzzle, its first empty cell and that cell's digit in the solution.
+struct EmptyCell {
+    Board puzzle;
+    int cell = 0;
+    int truth = 0;
+};
+
+std::optional<EmptyCell> FirstEmptyCellOfAPuzzle() {
+    const auto puzzles = NewspaperPuzzles();
+    if (puzzles.empty()) return std::nullopt;
+    EmptyCell e{puzzles.front()};
+    const SolveResult solved = CountSolutions(e.puzzle, 2);
+    if (solved.count != 1) throw std::logic_error("the first newspaper puzzle is not unique");
+    while (!e.puzzle.isEmpty(e.cell))
+        ++e.cell;
+    e.truth = solved.solution.value(e.cell);
+    return e;
+}
+
 // A classifier's view of a board: every cell sure of its digit.
 std::vector<CellReading> SureReadings(const Board& board) {
     std::vector<CellReading> cells(board.cellCount());
@@ -136,15 +157,9 @@ TEST(ReadingRepair, FixesOneMisreadDigitFromTheSecondGuess) {
 // the true digit among the classifier's listed guesses, but never erases the entry when the true
 // digit is not listed.
 TEST(ReadingRepair, HandWrittenEntriesAreCorrectedOnlyFromListedGuesses) {
-    const auto puzzles = NewspaperPuzzles();
-    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
-    const Board& puzzle = puzzles.front();
-    const SolveResult solved = CountSolutions(puzzle, 2);
-    ASSERT_EQ(solved.count, 1);
-    int cell = 0;
-    while (!puzzle.isEmpty(cell))
-        ++cell;
-    const int truth = solved.solution.value(cell);
+    const auto empty = FirstEmptyCellOfAPuzzle();
+    if (!empty) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    const auto& [puzzle, cell, truth] = *empty;
     const int wrong = truth % 9 + 1, other = wrong % 9 + 1;
     ASSERT_NE(other, truth);
     auto cells = SureReadings(puzzle);
@@ -164,15 +179,9 @@ TEST(ReadingRepair, HandWrittenEntriesAreCorrectedOnlyFromListedGuesses) {
 // A mark the classifier cannot name (its first guess weak, empty paper among its guesses) is more
 // likely a smudge than an entry: it stays empty rather than become the solution's digit.
 TEST(ReadingRepair, AWeakHandWrittenReadingThatMayBePaperStaysEmpty) {
-    const auto puzzles = NewspaperPuzzles();
-    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
-    const Board& puzzle = puzzles.front();
-    const SolveResult solved = CountSolutions(puzzle, 2);
-    ASSERT_EQ(solved.count, 1);
-    int cell = 0;
-    while (!puzzle.isEmpty(cell))
-        ++cell;
-    const int truth = solved.solution.value(cell);
+    const auto empty = FirstEmptyCellOfAPuzzle();
+    if (!empty) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    const auto& [puzzle, cell, truth] = *empty;
     const int wrong = truth % 9 + 1;
     auto cells = SureReadings(puzzle);
     // As a smudge on a held-out photo was read: two digits near 0.3, empty paper third.
