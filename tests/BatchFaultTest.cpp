@@ -49,6 +49,7 @@ using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 using sudoku::Cat;
 using sudoku::FreshDir;
+using sudoku::KeyCounts;
 using sudoku::ReadText;
 using sudoku::WriteText;
 
@@ -200,16 +201,6 @@ private:
     int status_ = 0;
 };
 
-// "key: 12" lines of the summary.
-std::map<std::string, int> Summary(const std::string& out) {
-    std::map<std::string, int> counts;
-    std::istringstream in(out);
-    for (std::string line; std::getline(in, line);)
-        if (const auto colon = line.find(": "); colon != std::string::npos)
-            counts[line.substr(0, colon)] = std::atoi(line.c_str() + colon + 2);
-    return counts;
-}
-
 class BatchFault : public testing::Test {
 protected:
     void SetUp() override {
@@ -281,7 +272,7 @@ TEST_F(BatchFault, KilledAtRandomTimesEveryImageEndsUpDoneExactlyOnce) {
         ASSERT_TRUE(WIFEXITED(status)) << last.err();
         EXPECT_LE(WEXITSTATUS(status), 1) << "errors (the broken files) at most\n" << last.err();
         ExpectComplete(dir / "in", out, images);
-        const auto counts = Summary(last.out());
+        const auto counts = KeyCounts(last.out());
         EXPECT_EQ(counts.at("read") + counts.at("already done"), static_cast<int>(images.size()));
     }
     std::cout << "kills: " << kills << ", leaving a temporary file or torn line: " << leftovers
@@ -491,7 +482,7 @@ TEST_F(BatchFault, AFullDiskStopsTheRunWithAMessageAndTheNextRunFinishes) {
     const int againStatus = again.wait();
     ASSERT_TRUE(WIFEXITED(againStatus)) << again.err();
     EXPECT_LE(WEXITSTATUS(againStatus), 1) << "errors (the broken files) at most\n" << again.err();
-    const auto counts = Summary(again.out());
+    const auto counts = KeyCounts(again.out());
     ASSERT_EQ(counts.count("already done"), 1U)
         << "exit " << WEXITSTATUS(againStatus) << ", no summary\n"
         << again.out() << again.err();
@@ -558,7 +549,7 @@ TEST_F(BatchFault, InterruptFinishesOnlyTheImagesInFlight) {
 
     BatchProcess again(dir / "in", out, {"--jobs", "2"});
     ASSERT_TRUE(WIFEXITED(again.wait()));
-    EXPECT_EQ(Summary(again.out()).at("already done"), static_cast<int>(logged.lines.size()));
+    EXPECT_EQ(KeyCounts(again.out()).at("already done"), static_cast<int>(logged.lines.size()));
     ExpectComplete(dir / "in", out, images);
 }
 
@@ -573,15 +564,15 @@ TEST_F(BatchFault, ATinyQueueBudgetReadsOnePhotoAtATimeAndTheSame) {
     ASSERT_TRUE(WIFEXITED(roomy.wait())) << roomy.err();
     ExpectComplete(dir / "in", dir / "tiny", images);
     // Every photo is over 1 MB decoded, so each was read alone: at most the whole budget.
-    const auto tinyCounts = Summary(tiny.out());
+    const auto tinyCounts = KeyCounts(tiny.out());
     EXPECT_EQ(tinyCounts.at("queue memory peak (MB)"), 1) << tiny.out();
-    EXPECT_GT(Summary(roomy.out()).at("queue memory peak (MB)"), 1) << roomy.out();
+    EXPECT_GT(KeyCounts(roomy.out()).at("queue memory peak (MB)"), 1) << roomy.out();
     std::map<std::string, std::string> statusOf;
     for (const auto& j : ReadLog(dir / "roomy").lines)
         statusOf[j["file"]] = j.value("status", "");
     for (const auto& j : ReadLog(dir / "tiny").lines)
         EXPECT_EQ(j.value("status", ""), statusOf[j["file"]]) << j["file"];
-    EXPECT_EQ(tinyCounts.at("solved"), Summary(roomy.out()).at("solved"));
+    EXPECT_EQ(tinyCounts.at("solved"), KeyCounts(roomy.out()).at("solved"));
 }
 
 TEST(DecodeBudget, ReservationsInFlightNeverExceedTheBudget) {

@@ -37,6 +37,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using sudoku::Cat;
 using sudoku::FreshDir;
+using sudoku::KeyCounts;
 using sudoku::Quote;
 using sudoku::ReadText;
 using sudoku::RunProgram;
@@ -141,16 +142,6 @@ Outcome Batch(const fs::path& in, const fs::path& out, const std::string& extra 
     return RunProgram(Cat({"batch ", Quote(in), " -o ", Quote(out), " ", extra}));
 }
 
-// "key: 12" lines of the summary.
-std::map<std::string, int> Summary(const std::string& out) {
-    std::map<std::string, int> counts;
-    std::istringstream in(out);
-    for (std::string line; std::getline(in, line);)
-        if (const auto colon = line.find(": "); colon != std::string::npos)
-            counts[line.substr(0, colon)] = std::atoi(line.c_str() + colon + 2);
-    return counts;
-}
-
 // Every line of results.jsonl parsed; a line that is not JSON fails the test.
 std::vector<json> Results(const fs::path& out) {
     std::vector<json> lines;
@@ -211,7 +202,7 @@ TEST_F(BatchRun, CountsEveryFileAndLogsOneLinePerImage) {
     const auto images = MakeFolder(dir / "in", 1);
     const Outcome run = Batch(dir / "in", dir / "out", "--jobs 2");
     EXPECT_EQ(run.code, 1) << "an error (the corrupt file) makes the exit code 1\n" << run.err;
-    auto counts = Summary(run.out);
+    auto counts = KeyCounts(run.out);
     EXPECT_EQ(counts["read"], 4) << run.out;
     EXPECT_EQ(counts["errors"], 1);
     EXPECT_EQ(counts["skipped"], 2);
@@ -255,14 +246,14 @@ TEST_F(BatchRun, ResumeSkipsTheImagesAlreadyLogged) {
     auto images = MakeFolder(dir / "in", 1);
     ASSERT_EQ(Batch(dir / "in", dir / "out").code, 1);
     const Outcome again = Batch(dir / "in", dir / "out");
-    auto counts = Summary(again.out);
+    auto counts = KeyCounts(again.out);
     EXPECT_EQ(counts["read"], 0) << again.out;
     EXPECT_EQ(counts["already done"], 4);
     EXPECT_EQ(again.code, 0) << "nothing failed in this run";
 
     fs::copy_file(kPrinted / "image1.jpg", dir / "in" / "later.jpg");
     images.insert("later.jpg");
-    counts = Summary(Batch(dir / "in", dir / "out").out);
+    counts = KeyCounts(Batch(dir / "in", dir / "out").out);
     EXPECT_EQ(counts["read"], 1);
     EXPECT_EQ(counts["already done"], 4);
     EXPECT_EQ(FilesIn(Results(dir / "out")), images);
@@ -274,7 +265,7 @@ TEST_F(BatchRun, TheOutputFolderInsideTheInputIsNotRead) {
     fs::copy_file(kPrinted / "image1.jpg", dir / "in" / "a.jpg");
     Batch(dir / "in", dir / "in" / "out");
     const Outcome again = Batch(dir / "in", dir / "in" / "out");
-    EXPECT_EQ(Summary(again.out)["read"], 0) << again.out;
+    EXPECT_EQ(KeyCounts(again.out)["read"], 0) << again.out;
     EXPECT_EQ(FilesIn(Results(dir / "in" / "out")), std::multiset<std::string>{"a.jpg"});
 }
 
@@ -339,7 +330,7 @@ TEST_F(BatchRun, AKilledRunResumesToExactlyOneLinePerImage) {
     WriteText(dir / "out" / "sub" / "b.jpg.sudokucam-tmp", "half an image");
 
     const Outcome resumed = Batch(dir / "in", dir / "out", "--jobs 2");
-    auto counts = Summary(resumed.out);
+    auto counts = KeyCounts(resumed.out);
     EXPECT_EQ(counts["already done"], static_cast<int>(before.size())) << resumed.out;
     EXPECT_EQ(counts["read"] + counts["already done"], static_cast<int>(images.size()));
     EXPECT_EQ(FilesIn(Results(dir / "out")), images) << "every image exactly once";
@@ -357,7 +348,7 @@ TEST_F(BatchRun, InterruptStopsAfterTheImagesInFlight) {
     EXPECT_TRUE(TempFilesUnder(dir / "out").empty());
 
     const Outcome resumed = Batch(dir / "in", dir / "out");
-    EXPECT_EQ(Summary(resumed.out)["already done"], static_cast<int>(logged.size()));
+    EXPECT_EQ(KeyCounts(resumed.out)["already done"], static_cast<int>(logged.size()));
     EXPECT_EQ(FilesIn(Results(dir / "out")), images);
 }
 

@@ -4,9 +4,11 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <map>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -40,6 +42,16 @@ inline std::vector<std::string> Lines(const std::string& text) {
     for (std::string line; std::getline(in, line);)
         lines.push_back(line);
     return lines;
+}
+
+// The numbers of a text's "key: 12" lines (a command's summary), by key.
+inline std::map<std::string, int> KeyCounts(const std::string& text) {
+    std::map<std::string, int> counts;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (const auto colon = line.find(": "); colon != std::string::npos)
+            counts[line.substr(0, colon)] = std::atoi(line.c_str() + colon + 2);
+    return counts;
 }
 
 // Writes the file, and the folders it lies in.
