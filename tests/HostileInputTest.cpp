@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
@@ -21,6 +19,7 @@
 #include "solver/Generator.h"
 #include "tests/HostileInputs.h"
 #include "tests/ProgramRun.h"
+#include "tests/TestFiles.h"
 #include "vision/ImageDecode.h"
 #include "vision/ImageHeader.h"
 #include "vision/ReadSudoku.h"
@@ -37,7 +36,7 @@ const fs::path kNewspaper = fs::path(SUDOKU_SOURCE_DIR) / "samples" / "newspaper
 class HostileInputTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        dir_ = fs::temp_directory_path() / ("sudokucam-hostile-" + std::to_string(::getpid()));
+        dir_ = TempPath("hostile");
         cases_ = WriteHostileInputs(dir_);
     }
     static void TearDownTestSuite() {
@@ -189,8 +188,7 @@ TEST(HostileLimits, LimitsAreOptionsOfTheLibraryAndTheProgram) {
     EXPECT_EQ(run.code, 2);
     EXPECT_TRUE(HasSubstring(run.out, "above the 0.01 MB limit")) << run.out;
     // Raised past the bomb's size, the decoder's own failure is reported instead.
-    const fs::path bomb =
-        fs::temp_directory_path() / ("sudokucam-bomb-" + std::to_string(::getpid()) + ".png");
+    const fs::path bomb = TempPath("bomb.png");
     {
         const std::vector<std::uint8_t> bytes = PngDeclaring(60000, 60000);
         std::ofstream(bomb, std::ios::binary)

@@ -13,6 +13,7 @@
 
 #include "solver/Generator.h"
 #include "tests/ProgramRun.h"
+#include "tests/TestFiles.h"
 #include "vision/LiveSession.h"
 #include "vision/Render.h"
 
@@ -244,9 +245,7 @@ TEST(LiveCommand, NoDisplayWithoutHeadlessGivesAMessage) {
 }
 
 TEST(LiveCommand, RendersAVideoAndPlaysItBackWithStatistics) {
-    const fs::path dir =
-        fs::temp_directory_path() / ("sudokucam-live-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const fs::path dir = FreshDir("live");
     const CommandRun render =
         Sudokucam("render --seed 4 --width 480 --height 270 --frames 40 --video " +
                   (dir / "clip.avi").string());

@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -14,6 +13,7 @@
 
 #include "solver/Generator.h"
 #include "tests/ProgramRun.h"
+#include "tests/TestFiles.h"
 #include "vision/ReadSudoku.h"
 #include "vision/Render.h"
 
@@ -196,9 +196,7 @@ std::pair<std::string, int> RunSudokucam(const std::string& arguments) {
 // The commands as a person runs them: `render --size N` prints a generated N x N puzzle on a
 // photographed page and `read --size N --json` reads it back to the printed puzzle.
 TEST(RenderCommand, OtherSizesRenderAndReadThroughTheProgram) {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("sudokucam-render-sizes-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
+    const auto dir = FreshDir("render_sizes");
     for (int size : {6, 12}) {
         const auto photo = dir / ("page" + std::to_string(size) + ".jpg");
         const auto [rendered, renderCode] = RunSudokucam("render --size " + std::to_string(size) +
