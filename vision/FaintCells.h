@@ -15,9 +15,11 @@ namespace sudoku {
 std::vector<double> CellContrasts(const WarpedGrid& grid);
 
 // Makes "empty" the first guess of every cell read as a digit whose contrast is below a small
-// share of the median contrast of the digits read with confidence; the digit guesses stay as
-// unlikely alternatives for the repair search. Returns how many cells changed. Does nothing
-// when too few confident digits give a reference.
+// share of the median contrast of the digits read with confidence, and, in a grid with hardly
+// any confident hand-writing, of every weak hand-written reading below a larger share (a smudge
+// the classifier cannot name). The digit guesses stay as unlikely alternatives for the repair
+// search. Returns how many cells changed. Does nothing when too few confident digits give a
+// reference.
 int DemoteFaintDigits(const WarpedGrid& grid, std::vector<CellReading>& cells);
 
 }  // namespace sudoku
