@@ -227,9 +227,12 @@ class Synth:
     """Renders a 3x3-cell neighbourhood (grid lines, neighbouring digits, uneven light), warps it
     slightly and cuts out the centre cell: fragments of lines and neighbours come for free."""
 
-    def __init__(self, rng, fonts, hand, distort=0.0):
+    def __init__(self, rng, fonts, hand, distort=0.0, faint=0.0, offcentre=0.0, ghost_max=0.35):
         self.rng, self.fonts, self.hand, self.glyphs = rng, fonts, hand, GlyphCache()
         self.distort = distort  # share of hand-written glyphs bent by distort_glyph
+        self.faint = faint  # share of hand-written digits written in light grey
+        self.offcentre = offcentre  # share of hand-written digits written small, off-centre
+        self.ghost_max = ghost_max  # darkest print showing through, against the ink's darkness
 
     def printed_glyph(self, ch):
         r = self.rng
@@ -273,14 +276,26 @@ class Synth:
                       hf * P, r.uniform(0.85, 1.15))
         if kind != "empty":
             g, hf = self.glyph(kind, value)
-            paste(alpha, g, P * 1.5 + r.normal(0, 1.5), P * 1.5 + r.normal(0, 1.5), hf * P,
-                  r.uniform(0.8, 1.2))
+            dx, dy = r.normal(0, 1.5), r.normal(0, 1.5)
+            strength = 1.0
+            if kind == "hand" and self.faint > 0 and r.random() < self.faint:
+                # Pencil or a grey pen beside black print and lines: after the contrast stretch
+                # the digit keeps only a quarter to two thirds of the ink.
+                strength = r.uniform(0.25, 0.7)
+            if kind == "hand" and self.offcentre > 0 and r.random() < self.offcentre:
+                # People write where the pen lands, often small, up to a fifth of the cell
+                # off its middle.
+                hf = r.uniform(0.28, hf)
+                dx, dy = r.uniform(-0.2, 0.2) * P, r.uniform(-0.15, 0.15) * P
+            digit = np.zeros_like(alpha)
+            paste(digit, g, P * 1.5 + dx, P * 1.5 + dy, hf * P, r.uniform(0.8, 1.2))
+            alpha = np.maximum(alpha, digit * strength)
         elif r.random() < 0.35:  # print showing through newsprint from the back: faint, mirrored
             g, hf = self.glyph("printed", int(r.integers(1, 10)))
             ghost = np.zeros_like(alpha)
             paste(ghost, g[:, ::-1], P * 1.5 + r.normal(0, 4), P * 1.5 + r.normal(0, 4), hf * P,
                   r.uniform(0.8, 1.2))
-            alpha = np.maximum(alpha, ghost * r.uniform(0.08, 0.35))
+            alpha = np.maximum(alpha, ghost * r.uniform(0.08, self.ghost_max))
         elif r.random() < 0.3:  # specks and short strokes in an otherwise empty cell
             for _ in range(r.integers(1, 4)):
                 p = (int(r.integers(P, 2 * P)), int(r.integers(P, 2 * P)))
@@ -336,10 +351,10 @@ class Synth:
         return out
 
 
-def synthetic(rng, counts, hand, distort):
+def synthetic(rng, counts, hand, distort, faint, offcentre, ghost_max):
     fonts = list_fonts()
     print(f"{len(fonts)} fonts")
-    s = Synth(rng, fonts, hand, distort)
+    s = Synth(rng, fonts, hand, distort, faint, offcentre, ghost_max)
     xs, ys = [], []
     for v in range(1, 17):
         for _ in range(counts["printed"] if v < 10 else counts["letter"]):
@@ -365,6 +380,12 @@ def main():
     ap.add_argument("--hand", type=int, default=1000, help="synthetic hand-written per digit")
     ap.add_argument("--distort", type=float, default=0.0,
                     help="share of hand-written glyphs bent into new shapes (distort_glyph)")
+    ap.add_argument("--faint", type=float, default=0.0,
+                    help="share of hand-written digits drawn in light grey")
+    ap.add_argument("--offcentre", type=float, default=0.0,
+                    help="share of hand-written digits drawn small and off-centre")
+    ap.add_argument("--ghost-max", type=float, default=0.35,
+                    help="darkest print showing through from the back of the page (ink = 1)")
     ap.add_argument("--real-glyphs", action="store_true",
                     help="also place the training photos' hand-written glyphs in synthetic cells")
     ap.add_argument("--preview", help="write a PNG mosaic of synthetic cells here")
@@ -385,7 +406,8 @@ def main():
         extra = real_hand_glyphs(args.data, train)
         print(f"hand-written glyphs cut from training photos: {[len(extra[d]) for d in extra]}")
         hand = {d: hand[d] + extra[d] for d in hand}
-    sx, sy, synth = synthetic(rng, counts, hand, args.distort)
+    sx, sy, synth = synthetic(rng, counts, hand, args.distort, args.faint, args.offcentre,
+                                 args.ghost_max)
     print(f"synthetic: {len(sx)} cells")
     if args.preview:
         tiles = [synth.cell(kd, v) for kd, v in [("printed", d) for d in range(1, 17)] +
