@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def run(net, x):
     net.setInput(x.reshape(-1, 1, cells.INPUT_SIZE, cells.INPUT_SIZE))
-    out = net.forward()
+    out = net.forward("logits")  # a pair of networks also has "first"
     return out
 
 

@@ -118,9 +118,21 @@ CnnClassifier::CnnClassifier(const std::filesystem::path& modelPath)
         throw std::runtime_error("cannot load the digit model " + path_.string() + ": empty");
     net_.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     net_.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    if (net_.getLayerId("logits") >= 0) logitsLayer_ = "logits";
+    if (const int first = net_.getLayerId("first"); first >= 0) {
+        const auto sources = net_.getLayerInputs(first);
+        if (sources.empty() || !sources.front())
+            throw std::runtime_error("the digit model " + path_.string() +
+                                     ": its \"first\" output has no source layer");
+        firstNetwork_ = sources.front()->name;
+    }
 }
 
 cv::Mat CnnClassifier::logits(const cv::Mat& inputs) const {
+    return forward(inputs, logitsLayer_);
+}
+
+cv::Mat CnnClassifier::forward(const cv::Mat& inputs, const std::string& layer) const {
     const int pixels = kCnnInputPixels * kCnnInputPixels;
     if (inputs.type() != CV_32FC1 || inputs.cols != pixels || inputs.rows < 1)
         throw std::invalid_argument("CnnClassifier::logits: rows of " + std::to_string(pixels) +
@@ -130,11 +142,27 @@ cv::Mat CnnClassifier::logits(const cv::Mat& inputs) const {
     inputs.reshape(1, 1).copyTo(cv::Mat(1, inputs.rows * pixels, CV_32F, blob.ptr<float>()));
     std::lock_guard lock(mutex_);
     net_.setInput(blob);
-    cv::Mat out = net_.forward();
+    cv::Mat out = net_.forward(layer);
     if (out.total() != size_t(inputs.rows) * kCnnClasses)
         throw std::runtime_error("the digit model " + path_.string() + " does not output " +
                                  std::to_string(kCnnClasses) + " classes per cell");
     return out.reshape(1, inputs.rows).clone();
+}
+
+cv::Mat CnnClassifier::pairLogits(const cv::Mat& inputs, int gridSize) const {
+    cv::Mat out = forward(inputs, firstNetwork_);
+    std::vector<int> unsure;
+    cv::Mat second(0, inputs.cols, CV_32F);
+    for (int k = 0; k < out.rows; ++k) {
+        if (ReadingOf(out.ptr<float>(k), gridSize).best().probability >= kSureEnough) continue;
+        unsure.push_back(k);
+        second.push_back(inputs.row(k));
+    }
+    if (unsure.empty()) return out;
+    const cv::Mat mean = logits(second);
+    for (std::size_t j = 0; j < unsure.size(); ++j)
+        mean.row(static_cast<int>(j)).copyTo(out.row(unsure[j]));
+    return out;
 }
 
 std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
@@ -151,7 +179,7 @@ std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
             PreprocessCell(grid.gray(grid.cellRect(i / grid.size, i % grid.size))).reshape(1, 1));
     }
     if (asked.empty()) return readings;
-    const cv::Mat out = logits(inputs);
+    const cv::Mat out = isPair() ? pairLogits(inputs, grid.size) : logits(inputs);
     for (std::size_t k = 0; k < asked.size(); ++k)
         readings[asked[k]] = ReadingOf(out.ptr<float>(static_cast<int>(k)), grid.size);
     return readings;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <mutex>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -36,19 +37,38 @@ public:
 
     std::string_view name() const override { return "cnn"; }
 
+    // A cell the first network of a pair reads with at least this probability is not shown to
+    // the second (models/ensemble.py).
+    static constexpr float kSureEnough = 0.99f;
+
     // All cells of the grid in one batch, except those of plain paper, which are read empty with
-    // certainty without asking the network. Digits above grid.size are never proposed. Throws
+    // certainty without asking the network. A model that pairs two networks answers with the
+    // mean of their logits, but only where the first is unsure (below kSureEnough): elsewhere
+    // the first network's answer stands. Digits above grid.size are never proposed. Throws
     // std::invalid_argument when grid.gray is not 8-bit gray of size*kCellPixels square.
     std::vector<CellReading> classify(const WarpedGrid& grid) const override;
 
-    // The raw network outputs for preprocessed inputs (rows of kCnnInputPixels^2 floats): one
-    // row of kCnnClasses logits per input. For tests against the PyTorch reference.
+    // The model's outputs for preprocessed inputs (rows of kCnnInputPixels^2 floats): one row of
+    // kCnnClasses logits per input (for a pair, the mean of both networks). For tests against
+    // the PyTorch reference.
     cv::Mat logits(const cv::Mat& inputs) const;
+
+    // True when the model pairs two networks (it has a "first" output beside "logits").
+    bool isPair() const { return !firstNetwork_.empty(); }
 
     const std::filesystem::path& modelPath() const { return path_; }
 
 private:
+    cv::Mat forward(const cv::Mat& inputs, const std::string& layer) const;
+    // The first network's answer for every input, replaced by the pair's mean where it is unsure.
+    cv::Mat pairLogits(const cv::Mat& inputs, int gridSize) const;
+
     std::filesystem::path path_;
+    // Layer names to ask the network for: its "logits" output (empty: the last layer), and for a
+    // pair the layer computing the first network's logits. OpenCV's dnn computes a layer from
+    // the layers before it in the graph, and the first network's come first, so asking for it
+    // costs one network, not two.
+    std::string logitsLayer_, firstNetwork_;
     mutable cv::dnn::Net net_;  // forward() is not const
     mutable std::mutex mutex_;  // and not re-entrant: one forward at a time
 };
