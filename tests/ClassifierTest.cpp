@@ -212,6 +212,41 @@ TEST(CnnClassifier, ReadsHeldOutPhotos) {
     EXPECT_GE(s.kindRight, 2465);
 }
 
+// The committed model pairs two networks (models/ensemble.py). Where the first is sure, its
+// answer stands; everywhere else the answer is the mean of both, as logits() gives it.
+TEST(CnnClassifier, APairAnswersWithBothNetworksWhereTheFirstIsUnsure) {
+    if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
+    ASSERT_TRUE(Cnn().isPair()) << "models/digits.onnx has no \"first\" output";
+    const std::string name = "image1000.jpg";  // a held-out filled-in photo
+    const Quad corners = RawCorners(kPhotos / "printed" / name, ReadOutlines().at(name));
+    const WarpedGrid grid = Warp(kPhotos / "mixed" / name, corners);
+    const std::vector<CellReading> readings = Cnn().classify(grid);
+    int unsure = 0, sure = 0, sureAgreeing = 0;
+    for (int i = 0; i < 81; ++i) {
+        const cv::Mat input = PreprocessCell(grid.gray(grid.cellRect(i / 9, i % 9))).reshape(1, 1);
+        const cv::Mat mean = Cnn().logits(input);
+        // The mean's softmax over the classes a 9x9 grid allows (no letters).
+        std::vector<double> p(kCnnClasses, 0.0);
+        double sum = 0;
+        for (int cls = 0; cls < kCnnClasses; ++cls)
+            if (cls == 0 || cls > 16 || cls <= 9) sum += p[cls] = std::exp(mean.at<float>(0, cls));
+        const int top = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+        const int digit = top > kCnnPrintedClasses ? top - kCnnPrintedClasses : top;
+        const CellGuess& best = readings[i].best();
+        if (best.probability < CnnClassifier::kSureEnough) {
+            ++unsure;
+            EXPECT_EQ(best.digit, digit) << "cell " << i;
+            EXPECT_NEAR(best.probability, p[top] / sum, 1e-4) << "cell " << i;
+        } else {
+            ++sure;
+            sureAgreeing += best.digit == digit;
+        }
+    }
+    EXPECT_GT(unsure, 0) << "a filled-in photo has cells the first network is unsure of";
+    EXPECT_GT(sure, 40);
+    EXPECT_EQ(sureAgreeing, sure) << "the second network overrules a sure first one";
+}
+
 TEST(CnnClassifier, ProbabilitiesAreSortedAndBounded) {
     WarpedGrid grid;
     grid.gray = cv::Mat(9 * kCellPixels, 9 * kCellPixels, CV_8U, cv::Scalar(230));
