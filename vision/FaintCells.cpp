@@ -8,7 +8,6 @@ namespace {
 // Measured on the 160 training photos: true digits keep at least 0.35 of the median digit
 // contrast of their grid; the smudges the CNN took for digits had 0.08 to 0.16.
 constexpr double kFaintShare = 0.22;
-constexpr float kConfident = 0.9f;
 constexpr int kMinReference = 5;
 // Probability the demoted cell's empty guess gets; the digits share the rest.
 constexpr float kEmptyProbability = 0.95f;
@@ -37,7 +36,7 @@ double Contrast(const cv::Mat& cell) {
 
 int ConfidentHandwritten(const std::vector<CellReading>& cells) {
     return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](const CellReading& c) {
-        return c.best().digit && c.best().handwritten && c.best().probability >= kConfident;
+        return c.best().digit && c.best().handwritten && c.best().probability >= kConfidentGuess;
     }));
 }
 
@@ -55,7 +54,7 @@ int DemoteFaintDigits(const WarpedGrid& grid, std::vector<CellReading>& cells) {
     const std::vector<double> contrasts = CellContrasts(grid);
     std::vector<double> reference;
     for (std::size_t i = 0; i < cells.size(); ++i)
-        if (cells[i].best().digit && cells[i].best().probability >= kConfident)
+        if (cells[i].best().digit && cells[i].best().probability >= kConfidentGuess)
             reference.push_back(contrasts[i]);
     if (static_cast<int>(reference.size()) < kMinReference) return 0;
     std::nth_element(reference.begin(), reference.begin() + reference.size() / 2, reference.end());

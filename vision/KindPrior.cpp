@@ -5,7 +5,6 @@
 namespace sudoku {
 namespace {
 
-constexpr float kConfident = 0.9f;
 constexpr int kMinConfident = 8;
 // The classifier's own prior: it was trained on about as many hand-written as printed digits.
 constexpr double kTrainingPrinted = 0.5;
@@ -19,7 +18,7 @@ KindCounts ConfidentKinds(const std::vector<CellReading>& cells) {
     KindCounts counts;
     for (const auto& cell : cells) {
         const CellGuess& best = cell.best();
-        if (!best.digit || best.probability < kConfident) continue;
+        if (!best.digit || best.probability < kConfidentGuess) continue;
         (best.handwritten ? counts.handwritten : counts.printed)++;
     }
     return counts;

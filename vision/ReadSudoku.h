@@ -56,8 +56,8 @@ public:
     // Readings checked with the solver when the first one is not a valid puzzle; 0 turns the
     // repair off (default: 2000).
     int maxRepairEffort = 2000;
-    // Cells read with a lower probability are reported uncertain (default: 0.9).
-    float uncertainBelow = 0.9f;
+    // Cells read with a lower probability are reported uncertain (default: kConfidentGuess, 0.9).
+    float uncertainBelow = kConfidentGuess;
     // Largest file and pixel count read from an encoded photo, checked before reading and
     // decoding it (default: 100 MB, 250 megapixels; see InputLimits).
     InputLimits limits;

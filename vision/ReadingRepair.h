@@ -18,8 +18,9 @@ struct RepairOptions {
     // A change less likely than this ratio to the classifier's first choices is never made, in
     // total over all cells changed (default: 1e-3).
     double minLikelihoodRatio = 1e-3;
-    // A cell whose chosen guess has a lower probability is reported uncertain (default: 0.9).
-    float uncertainBelow = 0.9f;
+    // A cell whose chosen guess has a lower probability is reported uncertain (default:
+    // kConfidentGuess, 0.9).
+    float uncertainBelow = kConfidentGuess;
 };
 
 enum class RepairVerdict { Unique, NoSolution, Multiple };
