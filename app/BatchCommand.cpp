@@ -16,6 +16,7 @@
 #include "app/Commands.h"
 #include "app/InputLimitOptions.h"
 #include "app/Interrupt.h"
+#include "app/OptionChoices.h"
 #include "vision/ClassifierLoader.h"
 #include "vision/Overlay.h"
 
@@ -101,9 +102,9 @@ void RegisterBatchCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: one per core)")
         ->check(CLI::Range(1, 256));
     cmd->add_option("--show", args->show, "What to draw on the photos (default: solution)")
-        ->check(CLI::IsMember({"solution", "candidates", "hint", "check"}));
+        ->check(CLI::IsMember(kShowChoices));
     cmd->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
-        ->check(CLI::IsMember({"cnn", "tesseract"}));
+        ->check(CLI::IsMember(kEngineChoices));
     cmd->add_option("--model", args->model, "CNN model file (default: models/digits.onnx)");
     AddInputLimitOptions(*cmd, args->limits);
     cmd->add_option("--max-queue-mb", args->maxQueueMb,

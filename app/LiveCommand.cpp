@@ -26,6 +26,7 @@
 #include "app/FrameSource.h"
 #include "app/Interrupt.h"
 #include "app/LiveRecording.h"
+#include "app/OptionChoices.h"
 #include "vision/LiveSession.h"
 
 namespace sudokucam {
@@ -309,9 +310,9 @@ void RegisterLiveCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--video", args->video, "A video file instead of a camera");
     cmd->add_option("--output", args->output, "Also write the frames with the overlay (MJPG .avi)");
     cmd->add_option("--show", args->show, "What to draw first (default: solution)")
-        ->check(CLI::IsMember({"solution", "candidates", "hint", "check"}));
+        ->check(CLI::IsMember(kShowChoices));
     cmd->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
-        ->check(CLI::IsMember({"cnn", "tesseract"}));
+        ->check(CLI::IsMember(kEngineChoices));
     cmd->add_flag("--headless", args->headless, "Open no window");
     cmd->add_option("--frame-timeout", args->frameTimeout,
                     "Seconds without a frame from the camera or video before stopping with a "

@@ -21,6 +21,7 @@
 
 #include "app/Commands.h"
 #include "app/InputLimitOptions.h"
+#include "app/OptionChoices.h"
 #include "app/ReadingJson.h"
 #include "solver/TextFormat.h"
 #include "vision/ImageDecode.h"
@@ -56,12 +57,12 @@ struct EngineChoice {
 
 void AddEngineOptions(CLI::App& cmd, EngineChoice& choice) {
     cmd.add_option("--engine", choice.engine, "Digit classifier (default: cnn)")
-        ->check(CLI::IsMember({"cnn", "tesseract"}));
+        ->check(CLI::IsMember(kEngineChoices));
     cmd.add_option("--model", choice.model, "CNN model file (default: models/digits.onnx)");
     cmd.add_option("--size", choice.size,
                    "Cells per side of the grid: 4, 6, 8, 9, 12 or 16 (default: 9; 16x16 grids "
                    "use the letters A-G)")
-        ->check(CLI::IsMember({4, 6, 8, 9, 12, 16}));
+        ->check(CLI::IsMember(kPhotoGridSizes));
     AddInputLimitOptions(cmd, choice.limits);
 }
 
@@ -436,7 +437,7 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
     read->add_option("--show", readArgs->show,
                      "What -o draws: solution, candidates, hint (the next step) or check (the "
                      "hand-written digits) (default: solution)")
-        ->check(CLI::IsMember({"solution", "candidates", "hint", "check"}));
+        ->check(CLI::IsMember(kShowChoices));
     AddEngineOptions(*read, readArgs->engine);
     read->callback([readArgs, &exitCode] {
         if (!readArgs->output.empty() && !cv::haveImageWriter(readArgs->output)) {

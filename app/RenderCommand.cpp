@@ -14,6 +14,7 @@
 #include <opencv2/videoio.hpp>
 
 #include "app/Commands.h"
+#include "app/OptionChoices.h"
 #include "solver/Generator.h"
 #include "solver/TextFormat.h"
 #include "vision/Render.h"
@@ -187,7 +188,7 @@ void RegisterRenderCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--puzzle", options->puzzle, "The puzzle, one line (default: a generated one)");
     cmd->add_option("--size", options->size,
                     "Cells per side of the generated puzzle: 4, 6, 8, 9, 12 or 16 (default: 9)")
-        ->check(CLI::IsMember({4, 6, 8, 9, 12, 16}))
+        ->check(CLI::IsMember(kPhotoGridSizes))
         ->excludes("--puzzle");
     cmd->add_option("--seed", options->seed,
                     "Seeds the generated puzzle, page and noise (default: 1)");
