@@ -149,20 +149,19 @@ cv::Mat CnnClassifier::forward(const cv::Mat& inputs, const std::string& layer) 
     return out.reshape(1, inputs.rows).clone();
 }
 
-cv::Mat CnnClassifier::pairLogits(const cv::Mat& inputs, int gridSize) const {
-    cv::Mat out = forward(inputs, firstNetwork_);
+void CnnClassifier::askSecondNetwork(const cv::Mat& inputs, const std::vector<int>& asked,
+                                     int gridSize, std::vector<CellReading>& readings) const {
     std::vector<int> unsure;
     cv::Mat second(0, inputs.cols, CV_32F);
-    for (int k = 0; k < out.rows; ++k) {
-        if (ReadingOf(out.ptr<float>(k), gridSize).best().probability >= kSureEnough) continue;
-        unsure.push_back(k);
-        second.push_back(inputs.row(k));
+    for (std::size_t k = 0; k < asked.size(); ++k) {
+        if (readings[asked[k]].best().probability >= kSureEnough) continue;
+        unsure.push_back(asked[k]);
+        second.push_back(inputs.row(static_cast<int>(k)));
     }
-    if (unsure.empty()) return out;
+    if (unsure.empty()) return;
     const cv::Mat mean = logits(second);
     for (std::size_t j = 0; j < unsure.size(); ++j)
-        mean.row(static_cast<int>(j)).copyTo(out.row(unsure[j]));
-    return out;
+        readings[unsure[j]] = ReadingOf(mean.ptr<float>(static_cast<int>(j)), gridSize);
 }
 
 std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
@@ -179,9 +178,10 @@ std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
             PreprocessCell(grid.gray(grid.cellRect(i / grid.size, i % grid.size))).reshape(1, 1));
     }
     if (asked.empty()) return readings;
-    const cv::Mat out = isPair() ? pairLogits(inputs, grid.size) : logits(inputs);
+    const cv::Mat out = isPair() ? forward(inputs, firstNetwork_) : logits(inputs);
     for (std::size_t k = 0; k < asked.size(); ++k)
         readings[asked[k]] = ReadingOf(out.ptr<float>(static_cast<int>(k)), grid.size);
+    if (isPair()) askSecondNetwork(inputs, asked, grid.size, readings);
     return readings;
 }
 

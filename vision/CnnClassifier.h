@@ -60,8 +60,10 @@ public:
 
 private:
     cv::Mat forward(const cv::Mat& inputs, const std::string& layer) const;
-    // The first network's answer for every input, replaced by the pair's mean where it is unsure.
-    cv::Mat pairLogits(const cv::Mat& inputs, int gridSize) const;
+    // Replaces the first network's readings below kSureEnough with the pair's: `inputs` row k is
+    // the cell readings[asked[k]].
+    void askSecondNetwork(const cv::Mat& inputs, const std::vector<int>& asked, int gridSize,
+                          std::vector<CellReading>& readings) const;
 
     std::filesystem::path path_;
     // Layer names to ask the network for: its "logits" output (empty: the last layer), and for a
