@@ -24,4 +24,21 @@ struct CellReading {
     const CellGuess& best() const { return guesses.front(); }
 };
 
+// How many cells of a grid are read as a digit with confidence, of each kind: the reference the
+// grid-level checks judge the doubtful cells against.
+struct ConfidentDigits {
+    int printed = 0;
+    int handwritten = 0;
+};
+
+inline ConfidentDigits CountConfidentDigits(const std::vector<CellReading>& cells) {
+    ConfidentDigits counts;
+    for (const auto& cell : cells) {
+        const CellGuess& best = cell.best();
+        if (!best.digit || best.probability < kConfidentGuess) continue;
+        (best.handwritten ? counts.handwritten : counts.printed)++;
+    }
+    return counts;
+}
+
 }  // namespace sudoku

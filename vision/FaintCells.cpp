@@ -34,12 +34,6 @@ double Contrast(const cv::Mat& cell) {
     return double(all[all.size() * 3 / 4]) - inner[inner.size() * 3 / 100];
 }
 
-int ConfidentHandwritten(const std::vector<CellReading>& cells) {
-    return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](const CellReading& c) {
-        return c.best().digit && c.best().handwritten && c.best().probability >= kConfidentGuess;
-    }));
-}
-
 }  // namespace
 
 std::vector<double> CellContrasts(const WarpedGrid& grid) {
@@ -59,7 +53,7 @@ int DemoteFaintDigits(const WarpedGrid& grid, std::vector<CellReading>& cells) {
     if (static_cast<int>(reference.size()) < kMinReference) return 0;
     std::nth_element(reference.begin(), reference.begin() + reference.size() / 2, reference.end());
     const double median = reference[reference.size() / 2];
-    const bool writtenIn = ConfidentHandwritten(cells) >= kWrittenIn;
+    const bool writtenIn = CountConfidentDigits(cells).handwritten >= kWrittenIn;
 
     int demoted = 0;
     for (std::size_t i = 0; i < cells.size(); ++i) {

@@ -9,21 +9,6 @@ constexpr int kMinConfident = 8;
 // The classifier's own prior: it was trained on about as many hand-written as printed digits.
 constexpr double kTrainingPrinted = 0.5;
 
-struct KindCounts {
-    int printed = 0;
-    int handwritten = 0;
-};
-
-KindCounts ConfidentKinds(const std::vector<CellReading>& cells) {
-    KindCounts counts;
-    for (const auto& cell : cells) {
-        const CellGuess& best = cell.best();
-        if (!best.digit || best.probability < kConfidentGuess) continue;
-        (best.handwritten ? counts.handwritten : counts.printed)++;
-    }
-    return counts;
-}
-
 // Returns true when the first guess changed. The digits' share of the cell is kept: the prior
 // is about which kind of ink, not whether there is any.
 bool Reweight(CellReading& cell, double printedWeight, double handwrittenWeight) {
@@ -47,7 +32,7 @@ bool Reweight(CellReading& cell, double printedWeight, double handwrittenWeight)
 }  // namespace
 
 int ApplyGridKindPrior(std::vector<CellReading>& cells) {
-    const KindCounts counts = ConfidentKinds(cells);
+    const ConfidentDigits counts = CountConfidentDigits(cells);
     if (counts.printed + counts.handwritten < kMinConfident) return 0;
     const double printed = (counts.printed + 1.0) / (counts.printed + counts.handwritten + 2.0);
     const double printedWeight = printed / kTrainingPrinted;
