@@ -111,8 +111,8 @@ bool HasHandwriting(const std::vector<CellReading>& cells) {
 // it also offered empty paper, the mark is more likely a smudge than an entry, and reading it as
 // the solution's digit would invent one. Measured over all 320 training photos: with the first
 // width-16 network, 0.5 removed its one invented digit (a smudge read 2 at 0.32, 4 at 0.26, empty
-// at 0.11) and cost no filled-in grid; with the committed one, which invents none either way,
-// 0.5 cost two true entries read near 0.43 and 0.4 costs none.
+// at 0.11) and cost no filled-in grid; with the single width-16 network after it, which invents
+// none either way, 0.5 cost two true entries read near 0.43 and 0.4 costs none.
 constexpr float kWeakHandwriting = 0.4f;
 
 // Index of the empty guess among the first `listed` guesses (those the classifier offered), or
