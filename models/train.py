@@ -4,8 +4,8 @@ PyTorch reference outputs the C++ test compares against (models/digits_reference
 
   /usr/bin/python3 models/train.py [--width 8] [--epochs 6] [--threads 1]
 
-CPU only, fixed seeds. The committed model: width 16, trained in two steps (8 epochs, then 2
-epochs of fine-tuning with --init and --max-lr 5e-4); the commands are in models/README.md."""
+CPU only, fixed seeds. The committed model pairs two width-16 networks trained here (8 epochs
+each, on two data sets), joined by ensemble.py; the commands are in models/README.md."""
 
 import argparse
 import os
