@@ -248,6 +248,32 @@ TEST(CnnClassifier, APairAnswersWithBothNetworksWhereTheFirstIsUnsure) {
     EXPECT_EQ(sureAgreeing, sure) << "the second network overrules a sure first one";
 }
 
+// The quick reading (the orientation probe's) is the first network alone: it is what classify()
+// answers where the first network is sure, and differs where the second was asked.
+TEST(CnnClassifier, AQuickReadingIsTheFirstNetworkAlone) {
+    if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
+    ASSERT_TRUE(Cnn().isPair()) << "models/digits.onnx has no \"first\" output";
+    const std::string name = "image1000.jpg";  // a held-out filled-in photo
+    const Quad corners = RawCorners(kPhotos / "printed" / name, ReadOutlines().at(name));
+    const WarpedGrid grid = Warp(kPhotos / "mixed" / name, corners);
+    const std::vector<CellReading> full = Cnn().classify(grid);
+    const std::vector<CellReading> quick = Cnn().classifyQuickly(grid);
+    ASSERT_EQ(quick.size(), full.size());
+    int unsure = 0, differing = 0;
+    for (std::size_t i = 0; i < full.size(); ++i) {
+        const CellGuess& q = quick[i].best();
+        if (q.probability >= CnnClassifier::kSureEnough) {
+            EXPECT_EQ(q.digit, full[i].best().digit) << "cell " << i;
+            EXPECT_EQ(q.probability, full[i].best().probability) << "cell " << i;
+        } else {
+            ++unsure;
+            differing += std::abs(q.probability - full[i].best().probability) > 1e-4f;
+        }
+    }
+    EXPECT_GT(unsure, 0);
+    EXPECT_GT(differing, 0) << "the quick reading asked the second network too";
+}
+
 TEST(CnnClassifier, ProbabilitiesAreSortedAndBounded) {
     WarpedGrid grid;
     grid.gray = cv::Mat(9 * kCellPixels, 9 * kCellPixels, CV_8U, cv::Scalar(230));

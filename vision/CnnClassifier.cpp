@@ -164,13 +164,14 @@ void CnnClassifier::askSecondNetwork(const cv::Mat& inputs, const std::vector<in
         readings[unsure[j]] = ReadingOf(mean.ptr<float>(static_cast<int>(j)), gridSize);
 }
 
-std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
+std::vector<CellReading> CnnClassifier::readByFirstNetwork(const WarpedGrid& grid,
+                                                           std::vector<int>& asked,
+                                                           cv::Mat& inputs) const {
     CheckGrid(grid);
     const int cells = grid.size * grid.size;
     const std::vector<bool> blank = BlankCells(grid);
     std::vector<CellReading> readings(cells, CellReading{{{0, false, 1.f}}});
-    std::vector<int> asked;
-    cv::Mat inputs(0, kCnnInputPixels * kCnnInputPixels, CV_32F);
+    inputs = cv::Mat(0, kCnnInputPixels * kCnnInputPixels, CV_32F);
     for (int i = 0; i < cells; ++i) {
         if (blank[i]) continue;
         asked.push_back(i);
@@ -181,8 +182,21 @@ std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
     const cv::Mat out = isPair() ? forward(inputs, firstNetwork_) : logits(inputs);
     for (std::size_t k = 0; k < asked.size(); ++k)
         readings[asked[k]] = ReadingOf(out.ptr<float>(static_cast<int>(k)), grid.size);
-    if (isPair()) askSecondNetwork(inputs, asked, grid.size, readings);
     return readings;
+}
+
+std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
+    std::vector<int> asked;
+    cv::Mat inputs;
+    std::vector<CellReading> readings = readByFirstNetwork(grid, asked, inputs);
+    if (isPair() && !asked.empty()) askSecondNetwork(inputs, asked, grid.size, readings);
+    return readings;
+}
+
+std::vector<CellReading> CnnClassifier::classifyQuickly(const WarpedGrid& grid) const {
+    std::vector<int> asked;
+    cv::Mat inputs;
+    return readByFirstNetwork(grid, asked, inputs);
 }
 
 }  // namespace sudoku

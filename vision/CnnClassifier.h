@@ -48,6 +48,9 @@ public:
     // std::invalid_argument when grid.gray is not 8-bit gray of size*kCellPixels square.
     std::vector<CellReading> classify(const WarpedGrid& grid) const override;
 
+    // For a pair, the first network's reading alone (half the work); otherwise classify().
+    std::vector<CellReading> classifyQuickly(const WarpedGrid& grid) const override;
+
     // The model's outputs for preprocessed inputs (rows of kCnnInputPixels^2 floats): one row of
     // kCnnClasses logits per input (for a pair, the mean of both networks). For tests against
     // the PyTorch reference.
@@ -60,6 +63,10 @@ public:
 
 private:
     cv::Mat forward(const cv::Mat& inputs, const std::string& layer) const;
+    // The cells that are not plain paper (their indices in `asked`, preprocessed as the rows of
+    // `inputs`) read by the first network of a pair, or by the whole model; plain paper is empty.
+    std::vector<CellReading> readByFirstNetwork(const WarpedGrid& grid, std::vector<int>& asked,
+                                                cv::Mat& inputs) const;
     // Replaces the first network's readings below kSureEnough with the pair's: `inputs` row k is
     // the cell readings[asked[k]].
     void askSecondNetwork(const cv::Mat& inputs, const std::vector<int>& asked, int gridSize,

@@ -87,7 +87,7 @@ std::vector<int> RankUprightTurns(const WarpedGrid& grid, const CellClassifier& 
             turned.copyTo(probe.gray(probe.cellRect(index / size, index % size)));
         }
     }
-    const std::vector<CellReading> readings = classifier.classify(probe);
+    const std::vector<CellReading> readings = classifier.classifyQuickly(probe);
     std::array<double, 4> trust{};
     for (int t = 0; t < 4; ++t) {
         for (int k = 0; k < used; ++k) {

@@ -17,10 +17,10 @@ WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns);
 bool LooksUpright(const std::vector<CellReading>& cells);
 
 // Clockwise quarter turns (0-3) worth trying, the likeliest to make the grid upright first: the
-// inkiest cells are classified in all four orientations (in one batch) and ranked by how much
-// the classifier trusts its digits; turns trusted much less than the best are left out. {0}
-// when the grid shows no ink to judge by. The first is the probe's verdict; the caller may try
-// the others when the solver rejects its reading.
+// inkiest cells are classified quickly (CellClassifier::classifyQuickly) in all four
+// orientations (in one batch) and ranked by how much the classifier trusts its digits; turns
+// trusted much less than the best are left out. {0} when the grid shows no ink to judge by. The
+// first is the probe's verdict; the caller may try the others when the solver rejects its reading.
 std::vector<int> RankUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier);
 
 }  // namespace sudoku
