@@ -7,6 +7,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "vision/FaintCells.h"
+
 namespace sudoku {
 namespace {
 
@@ -15,14 +17,29 @@ int ProbeCellsPerTurn(int size) {
     return size * size / 4;
 }
 
-// Dark pixels in the middle of a cell: where a digit is, away from the grid lines.
-int CentreInk(const cv::Mat& cell) {
+// A pixel is ink when it is darker than its cell's paper by kInkShare of the grid's ink depth,
+// and by at least kMinInkDepth gray levels, so that a blank page's noise is not ink.
+constexpr double kInkShare = 0.4;
+constexpr double kMinInkDepth = 12.0;
+
+// Dark pixels in the middle of a cell, away from the grid lines: those at least `depth` gray
+// levels darker than the cell's paper.
+int CentreInk(const cv::Mat& cell, double depth) {
     const int m = cell.cols / 5;
     const cv::Mat centre = cell(cv::Rect(m, m, cell.cols - 2 * m, cell.rows - 2 * m));
     const double paper = cv::mean(cell)[0];
     cv::Mat dark;
-    cv::threshold(centre, dark, paper * 0.75, 1, cv::THRESH_BINARY_INV);
+    cv::threshold(centre, dark, paper - depth, 1, cv::THRESH_BINARY_INV);
     return cv::countNonZero(dark);
+}
+
+// How much darker than its paper ink is in this grid: the contrast of its inkier cells (the
+// 90th percentile), so that a dim or washed-out photo's digits count as ink too.
+double InkDepth(const WarpedGrid& grid) {
+    std::vector<double> contrasts = CellContrasts(grid);
+    const auto p90 = contrasts.begin() + static_cast<long>(contrasts.size() * 9 / 10);
+    std::nth_element(contrasts.begin(), p90, contrasts.end());
+    return *p90;
 }
 
 }  // namespace
@@ -64,10 +81,12 @@ WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns) {
 
 std::vector<int> RankUprightTurns(const WarpedGrid& grid, const CellClassifier& classifier) {
     const int size = grid.size;
+    const double depth = std::max(kMinInkDepth, kInkShare * InkDepth(grid));
     std::vector<std::pair<int, cv::Rect>> inky;
     for (int r = 0; r < size; ++r)
         for (int c = 0; c < size; ++c)
-            inky.emplace_back(CentreInk(grid.gray(grid.cellRect(r, c))), grid.cellRect(r, c));
+            inky.emplace_back(CentreInk(grid.gray(grid.cellRect(r, c)), depth),
+                              grid.cellRect(r, c));
     std::sort(inky.begin(), inky.end(), [](auto& a, auto& b) { return a.first > b.first; });
     const int minInk = kCellPixels * kCellPixels / 40;
     const int perTurn = std::min<int>(ProbeCellsPerTurn(size), static_cast<int>(inky.size()));
