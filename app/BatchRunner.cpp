@@ -17,6 +17,7 @@
 
 #include "app/BatchProgress.h"
 #include "app/ImageSniff.h"
+#include "app/OpenCvThreads.h"
 #include "app/ResultsLog.h"
 
 namespace sudokucam {
@@ -110,20 +111,6 @@ private:
     int workers_;
 };
 
-// With several workers, OpenCV's own thread pool would only make them compete for the cores.
-class OpenCvThreads {
-public:
-    explicit OpenCvThreads(int workers) : saved_(cv::getNumThreads()) {
-        if (workers > 1) cv::setNumThreads(1);
-    }
-    ~OpenCvThreads() { cv::setNumThreads(saved_); }
-    OpenCvThreads(const OpenCvThreads&) = delete;
-    OpenCvThreads& operator=(const OpenCvThreads&) = delete;
-
-private:
-    int saved_;
-};
-
 void Tally(BatchSummary& s, const ImageResult& r) {
     ++s.read;
     using sudoku::ReadStatus;
@@ -194,7 +181,8 @@ BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     summary.workers = std::clamp(options.jobs > 0 ? options.jobs : cores, 1,
                                  std::max(1, static_cast<int>(pending.size())));
-    const OpenCvThreads openCvThreads(summary.workers);
+    // With several workers, OpenCV's own thread pool would only make them compete for the cores.
+    const OpenCvThreads openCvThreads(summary.workers > 1 ? 1 : 0);
     BatchProgress progress(static_cast<int>(pending.size()), options.progressBar);
     DecodeBudget budget(options.maxQueueBytes);
     std::atomic<std::size_t> next{0};

@@ -21,6 +21,7 @@
 
 #include "app/Commands.h"
 #include "app/InputLimitOptions.h"
+#include "app/OpenCvThreads.h"
 #include "app/OptionChoices.h"
 #include "app/ReadingJson.h"
 #include "solver/TextFormat.h"
@@ -237,6 +238,7 @@ struct Tally {
     int handwritten = 0, handwrittenRight = 0;
     int digitsRead = 0, kindRight = 0;
     int outlined = 0, cornersClose = 0;
+    int threads = 0;  // OpenCV's threads per photo, 0 for every core
     std::vector<double> millis, cornerErrors;
     std::vector<double> decodeMs, detectMs, readMs, solveMs;
     std::vector<std::string> wrong;
@@ -294,6 +296,7 @@ json TallyJson(const Tally& t, bool mixed) {
               {"empty_cells", t.empty},
               {"empty_kept", t.emptyKept},
               {"invented", t.invented},
+              {"threads", t.threads},
               {"median_ms", Percentile(t.millis, 0.5)},
               {"p95_ms", Percentile(t.millis, 0.95)},
               {"median_stage_ms",
@@ -338,8 +341,11 @@ void PrintTally(const Tally& t, bool mixed) {
             "corners within 3% of the outline: {} (error median {:.1f} px, 95th {:.1f} px)\n",
             Share(t.cornersClose, t.outlined), Percentile(t.cornerErrors, 0.5),
             Percentile(t.cornerErrors, 0.95));
-    fmt::print("ms per image: median {:.1f}, 95th percentile {:.1f}\n", Percentile(t.millis, 0.5),
-               Percentile(t.millis, 0.95));
+    const std::string threads = t.threads == 0   ? "every core"
+                                : t.threads == 1 ? "one thread"
+                                                 : fmt::format("{} threads", t.threads);
+    fmt::print("ms per image ({}): median {:.1f}, 95th percentile {:.1f}\n", threads,
+               Percentile(t.millis, 0.5), Percentile(t.millis, 0.95));
     fmt::print("median ms per stage: decode {:.1f}, detect {:.1f}, read {:.1f}, solve {:.1f}\n",
                Percentile(t.decodeMs, 0.5), Percentile(t.detectMs, 0.5), Percentile(t.readMs, 0.5),
                Percentile(t.solveMs, 0.5));
@@ -350,6 +356,7 @@ void PrintTally(const Tally& t, bool mixed) {
 struct EvalArgs {
     std::string dir, list;
     bool mixed = false, json = false;
+    int threads = 1;  // the times quoted are one core's
     EngineChoice engine;
 };
 
@@ -366,7 +373,9 @@ int RunEval(const EvalArgs& args) {
     }
     const auto outlines = ReadOutlines(dir.parent_path() / "outlines.csv");
     const sudoku::ReaderOptions options = args.engine.options();
+    const OpenCvThreads openCvThreads(args.threads);
     Tally t;
+    t.threads = args.threads;
     for (const auto& photo : photos) {
         const std::string name = photo.filename().string();
         const auto truth = ReadDat(fs::path(photo).replace_extension(".dat"), options.size);
@@ -472,6 +481,10 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
                    "Photos with hand-written digits; ../printed/*.dat tells which are printed");
     eval->add_option("--list", evalArgs->list, "Only the photos named in this file (one a line)");
     eval->add_flag("--json", evalArgs->json, "Print the scores as JSON");
+    eval->add_option("--threads", evalArgs->threads,
+                     "Threads OpenCV may use for each photo (default: 1, so the times are one "
+                     "core's; 0: every core)")
+        ->check(CLI::Range(0, 256));
     AddEngineOptions(*eval, evalArgs->engine);
     eval->callback([evalArgs, &exitCode] { exitCode = RunEval(*evalArgs); });
 }
