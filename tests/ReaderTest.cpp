@@ -368,6 +368,37 @@ TEST(Reader, TurnedPhotoReadsTheSameBoard) {
     }
 }
 
+// The CNN, but sure of every digit it reads, whichever way up the grid is: a classifier whose
+// confidence does not tell a turned grid from an upright one.
+class OverconfidentClassifier final : public CellClassifier {
+public:
+    std::string_view name() const override { return "overconfident"; }
+    std::vector<CellReading> classify(const WarpedGrid& grid) const override {
+        std::vector<CellReading> cells = cnn_->classify(grid);
+        for (auto& cell : cells)
+            if (cell.best().digit) cell.guesses = {{cell.best().digit, false, 1.0f}};
+        return cells;
+    }
+
+private:
+    std::shared_ptr<const CellClassifier> cnn_ = LoadClassifier(Engine::Cnn);
+};
+
+TEST(Reader, AConfidentReadingTheSolverRejectsIsTriedTurned) {
+    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    const DecodedImage photo = DecodeImageFile(kSamples / "newspaper.jpg");
+    ASSERT_TRUE(photo) << photo.error;
+    cv::Mat upsideDown;
+    cv::rotate(photo.image, upsideDown, cv::ROTATE_180);
+    ReaderOptions options;
+    options.classifier = std::make_shared<OverconfidentClassifier>();
+    // As it stands the grid looks upright to this classifier, and its digits upside down break
+    // the rules: the reader must not stop there.
+    const Reading r = ReadSudoku(upsideDown, options);
+    ASSERT_EQ(r.status, ReadStatus::Solved) << r.message;
+    EXPECT_EQ(DigitsRead(r), DatDigits(kSamples / "newspaper.dat"));
+}
+
 // Measured on the 32 held-out photos (models/holdout.txt) with the width-16 CNN: 32 read exactly,
 // 32 solved, no digit invented, corners of 31 of 31 outlined photos within 3%.
 constexpr int kMinExact = 31, kMinSolved = 31, kMaxInvented = 0, kMinCornersClose = 30;

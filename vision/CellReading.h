@@ -7,8 +7,8 @@
 namespace sudoku {
 
 // A guess at least this probable is a confident reading: the grid-level checks (kind prior,
-// faint cells) take their reference from such cells, and the reader reports the cells below it
-// as uncertain.
+// faint cells, which way up) take their reference from such cells, and the reader reports the
+// cells below it as uncertain.
 inline constexpr float kConfidentGuess = 0.9f;
 
 // One possible reading of a cell: digit 0 means empty.

@@ -13,7 +13,8 @@ namespace sudoku {
 WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns);
 
 // True when the classifier reads the grid's digits, as they stand, with a confidence rotated
-// digits do not get: then the probe of RankUprightTurns is not needed.
+// digits do not get (nearly all of them read at kConfidentGuess or more): then the probe of
+// RankUprightTurns is not needed, unless the solver rejects the reading.
 bool LooksUpright(const std::vector<CellReading>& cells);
 
 // Clockwise quarter turns (0-3) worth trying, the likeliest to make the grid upright first: the

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -112,25 +113,34 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> c
 }
 
 // Reads the grid the way up its digits stand; `turns` gets the clockwise quarter turns taken.
-// Most photos are upright: only a doubtful first reading pays for the rotation probe. The
-// probe's choice can be wrong when most ink is hand-writing, which a classifier may read with
-// confidence turned too; a reading the solver rejects then sends us to the next likeliest turn,
-// and a reading that is a valid puzzle with one solution confirms its turn.
+// Most photos are upright: only a doubtful reading pays for the rotation probe, whether the
+// classifier doubted the digits or the solver rejected them. The probe's choice can be wrong when
+// most ink is hand-writing, which a classifier may read with confidence turned too; a reading
+// the solver rejects then sends us to the next likeliest turn, and a reading that is a valid
+// puzzle with one solution confirms its turn.
 RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellClassifier& classifier,
                                  const Geometry& geometry, const ReaderOptions& options,
                                  Stopwatch& clock, ReadTimes& times, int& turns) {
     std::vector<CellReading> asTheyStand = classifier.classify(warped);
     turns = 0;
-    if (!options.tryRotations || LooksUpright(asTheyStand))
-        return ReadAndRepair(warped, std::move(asTheyStand), geometry, options, clock, times);
+    std::optional<RepairedReading> standing;
+    if (!options.tryRotations || LooksUpright(asTheyStand)) {
+        standing = ReadAndRepair(warped, asTheyStand, geometry, options, clock, times);
+        if (!options.tryRotations || standing->verdict == RepairVerdict::Unique)
+            return *std::move(standing);
+    }
     const std::vector<int> ranked = RankUprightTurns(warped, classifier);
     RepairedReading first;
     for (std::size_t i = 0; i < ranked.size(); ++i) {
         const int t = ranked[i];
-        const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
-        std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
-        RepairedReading repaired =
-            ReadAndRepair(turned, std::move(cells), geometry, options, clock, times);
+        RepairedReading repaired;
+        if (t == 0 && standing) {
+            repaired = *std::move(standing);
+        } else {
+            const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
+            std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
+            repaired = ReadAndRepair(turned, std::move(cells), geometry, options, clock, times);
+        }
         if (repaired.verdict == RepairVerdict::Unique) {
             turns = t;
             return repaired;
