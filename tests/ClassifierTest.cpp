@@ -202,19 +202,33 @@ TEST(CnnClassifier, ReadsHeldOutPhotos) {
     const Score s = ScoreHoldout(Cnn(), 1000, true);
     PrintScore("cnn", s);
     ASSERT_GT(s.printed, 500) << "models/holdout.txt lists too few photos";
-    // Measured with the committed pair of width-16 networks: printed 878/878, no digit invented
-    // in 1633 empty cells, hand-written 1602/1633, kind 2465/2511 (the single width-16 network
-    // before it: 878, 0 invented, 1608, 2474; the width-8 one: 878, 1 invented, 1556, 2414).
-    // Thresholds sit just under the best and only ever go up.
+    // Measured with the committed pair of width-16 networks and unsure hand-writing re-read
+    // centred: printed 878/878, no digit invented in 1633 empty cells, hand-written 1607/1633,
+    // kind 2470/2511 (not centred: 1602, 2465; the single width-16 network before the pair: 878,
+    // 0 invented, 1608, 2474; the width-8 one: 878, 1 invented, 1556, 2414). Thresholds sit just
+    // under the best and only ever go up.
     EXPECT_EQ(s.printed, 878);
     EXPECT_GE(s.printedRight, 876);
     EXPECT_LE(s.invented, 0);
-    EXPECT_GE(s.handRight, 1600);
-    EXPECT_GE(s.kindRight, 2465);
+    EXPECT_GE(s.handRight, 1605);
+    EXPECT_GE(s.kindRight, 2468);
+}
+
+// The best class of one row of logits, by softmax over the classes a 9x9 grid allows (no
+// letters).
+CellGuess TopOf(const cv::Mat& logits) {
+    std::vector<double> p(kCnnClasses, 0.0);
+    double sum = 0;
+    for (int cls = 0; cls < kCnnClasses; ++cls)
+        if (cls == 0 || cls > 16 || cls <= 9) sum += p[cls] = std::exp(logits.at<float>(0, cls));
+    const int top = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
+    const bool handwritten = top > kCnnPrintedClasses;
+    return {handwritten ? top - kCnnPrintedClasses : top, handwritten, float(p[top] / sum)};
 }
 
 // The committed model pairs two networks (models/ensemble.py). Where the first is sure, its
-// answer stands; everywhere else the answer is the mean of both, as logits() gives it.
+// answer stands; everywhere else the answer is the mean of both, as logits() gives it, and an
+// unsure hand-written digit is read again moved to the middle of its cell, the two averaged.
 TEST(CnnClassifier, APairAnswersWithBothNetworksWhereTheFirstIsUnsure) {
     if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
     ASSERT_TRUE(Cnn().isPair()) << "models/digits.onnx has no \"first\" output";
@@ -222,30 +236,71 @@ TEST(CnnClassifier, APairAnswersWithBothNetworksWhereTheFirstIsUnsure) {
     const Quad corners = RawCorners(kPhotos / "printed" / name, ReadOutlines().at(name));
     const WarpedGrid grid = Warp(kPhotos / "mixed" / name, corners);
     const std::vector<CellReading> readings = Cnn().classify(grid);
-    int unsure = 0, sure = 0, sureAgreeing = 0;
+    const std::vector<CellReading> firstNetwork = Cnn().classifyQuickly(grid);
+    int unsure = 0, sure = 0, centred = 0;
     for (int i = 0; i < 81; ++i) {
-        const cv::Mat input = PreprocessCell(grid.gray(grid.cellRect(i / 9, i % 9))).reshape(1, 1);
-        const cv::Mat mean = Cnn().logits(input);
-        // The mean's softmax over the classes a 9x9 grid allows (no letters).
-        std::vector<double> p(kCnnClasses, 0.0);
-        double sum = 0;
-        for (int cls = 0; cls < kCnnClasses; ++cls)
-            if (cls == 0 || cls > 16 || cls <= 9) sum += p[cls] = std::exp(mean.at<float>(0, cls));
-        const int top = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
-        const int digit = top > kCnnPrintedClasses ? top - kCnnPrintedClasses : top;
         const CellGuess& best = readings[i].best();
-        if (best.probability < CnnClassifier::kSureEnough) {
-            ++unsure;
-            EXPECT_EQ(best.digit, digit) << "cell " << i;
-            EXPECT_NEAR(best.probability, p[top] / sum, 1e-4) << "cell " << i;
-        } else {
+        const CellGuess& first = firstNetwork[i].best();
+        if (first.probability >= CnnClassifier::kSureEnough) {
             ++sure;
-            sureAgreeing += best.digit == digit;
+            EXPECT_EQ(best.digit, first.digit) << "the second network overrules a sure first one";
+            continue;
         }
+        ++unsure;
+        const cv::Mat input = PreprocessCell(grid.gray(grid.cellRect(i / 9, i % 9)));
+        cv::Mat expected = Cnn().logits(input.reshape(1, 1));
+        const CellGuess mean = TopOf(expected);
+        if (mean.digit && mean.handwritten && mean.probability < CnnClassifier::kSureEnough) {
+            if (const cv::Mat digit = CentredDigit(input); !digit.empty()) {
+                expected = (expected + Cnn().logits(digit.reshape(1, 1))) * 0.5;
+                ++centred;
+            }
+        }
+        const CellGuess top = TopOf(expected);
+        EXPECT_EQ(best.digit, top.digit) << "cell " << i;
+        EXPECT_NEAR(best.probability, top.probability, 1e-4) << "cell " << i;
     }
     EXPECT_GT(unsure, 0) << "a filled-in photo has cells the first network is unsure of";
     EXPECT_GT(sure, 40);
-    EXPECT_EQ(sureAgreeing, sure) << "the second network overrules a sure first one";
+    EXPECT_GT(centred, 0) << "some of this photo's hand-writing sits away from its cells' middle";
+}
+
+// A 28-pixel input with a block of ink of `size` at `at`, and an optional grid line's remains
+// along its left border.
+cv::Mat InkBlock(cv::Point at, cv::Size size, bool lineOnTheLeft) {
+    cv::Mat input = cv::Mat::zeros(kCnnInputPixels, kCnnInputPixels, CV_32F);
+    input(cv::Rect(at, size)).setTo(1.0f);
+    if (lineOnTheLeft) input.colRange(0, 2).setTo(0.8f);
+    return input;
+}
+
+// The bounding box of the ink of an input.
+cv::Rect InkBox(const cv::Mat& input) {
+    cv::Mat ink = input > 0.35f;
+    return cv::boundingRect(ink);
+}
+
+TEST(CentredDigit, ADigitInACornerIsMovedToTheMiddleWithoutTheGridLine) {
+    const cv::Mat corner = InkBlock({16, 15}, {8, 12}, true);
+    const cv::Mat centred = CentredDigit(corner);
+    ASSERT_FALSE(centred.empty());
+    const cv::Rect box = InkBox(centred);
+    EXPECT_EQ(box.size(), cv::Size(8, 12));
+    EXPECT_NEAR(box.x + box.width / 2.0, kCnnInputPixels / 2.0, 1.0);
+    EXPECT_NEAR(box.y + box.height / 2.0, kCnnInputPixels / 2.0, 1.0);
+    EXPECT_EQ(cv::countNonZero(centred.colRange(0, 2) > 0.1f), 0) << "the line moved along";
+    EXPECT_NEAR(cv::sum(centred)[0], 8 * 12, 1.0) << "the digit keeps its ink";
+}
+
+TEST(CentredDigit, ACentredDigitOrNoDigitIsLeftAlone) {
+    EXPECT_TRUE(CentredDigit(InkBlock({10, 8}, {8, 12}, true)).empty());
+    // A speck, a stroke too short for a digit, a grid line alone.
+    EXPECT_TRUE(CentredDigit(InkBlock({3, 3}, {1, 2}, false)).empty());
+    EXPECT_TRUE(CentredDigit(InkBlock({3, 3}, {8, 4}, false)).empty());
+    cv::Mat line = cv::Mat::zeros(kCnnInputPixels, kCnnInputPixels, CV_32F);
+    line.colRange(0, 2).setTo(1.0f);
+    EXPECT_TRUE(CentredDigit(line).empty());
+    EXPECT_THROW(CentredDigit(cv::Mat::zeros(20, 20, CV_32F)), std::invalid_argument);
 }
 
 // The quick reading (the orientation probe's) is the first network alone: it is what classify()

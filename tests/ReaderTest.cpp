@@ -479,10 +479,11 @@ TEST(Reader, ReadsTheHeldOutPhotosTurned) {
 }
 
 // The same photos with every empty cell filled in by hand. Measured with the pair of width-16
-// networks: 32 of 32 solved, 30 of 32 read exactly, 1669 of 1684 hand-written cells read as the
-// right digit and as hand-written, 1 printed digit read as hand-written (the single width-16
-// network before it: 32 solved, 28 exact, 1671; the width-8 one: 29 solved, 1640).
-constexpr int kMinMixedSolved = 32, kMinMixedExact = 30, kMinHandwrittenRight = 1665;
+// networks and unsure hand-writing re-read centred: 32 of 32 solved, 31 of 32 read exactly, 1670
+// of 1684 hand-written cells read as the right digit and as hand-written, 1 printed digit read as
+// hand-written (not centred: 30 exact, 1669; the single width-16 network before the pair: 32
+// solved, 28 exact, 1671; the width-8 one: 29 solved, 1640).
+constexpr int kMinMixedSolved = 32, kMinMixedExact = 31, kMinHandwrittenRight = 1667;
 
 TEST(Reader, ReadsHandwrittenDigitsOfTheHeldOutPhotos) {
     if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";

@@ -88,6 +88,22 @@ std::vector<bool> BlankCells(const WarpedGrid& grid) {
     return blank;
 }
 
+// CentredDigit: ink above kStrokeInk is a stroke. A part of it as long as most of the input, or
+// thin along a border, is a grid line's remains; a few pixels are noise. A digit is at least
+// kMinDigitHeight tall; one within kCentredEnough pixels of the middle is left as it is.
+constexpr float kStrokeInk = 0.35f;
+constexpr int kLineLength = kCnnInputPixels * 6 / 7, kLineWidth = 3, kMinStrokeArea = 4;
+constexpr int kMinDigitHeight = 6;
+constexpr double kCentredEnough = 2.5;
+
+bool IsDigitStroke(const cv::Rect& part, int area, const cv::Size& input) {
+    const bool onBorder =
+        part.x == 0 || part.y == 0 || part.br().x == input.width || part.br().y == input.height;
+    if (std::max(part.width, part.height) >= kLineLength) return false;
+    if (onBorder && std::min(part.width, part.height) <= kLineWidth) return false;
+    return area >= kMinStrokeArea;
+}
+
 }  // namespace
 
 cv::Mat PreprocessCell(const cv::Mat& cell) {
@@ -105,6 +121,37 @@ cv::Mat PreprocessCell(const cv::Mat& cell) {
     cv::threshold(ink, ink, 1.0, 1.0, cv::THRESH_TRUNC);
     cv::threshold(ink, ink, 0.0, 0.0, cv::THRESH_TOZERO);
     return ink;
+}
+
+cv::Mat CentredDigit(const cv::Mat& input) {
+    if (input.type() != CV_32FC1 || input.rows != kCnnInputPixels || input.cols != kCnnInputPixels)
+        throw std::invalid_argument("CentredDigit: a preprocessed cell must be " +
+                                    std::to_string(kCnnInputPixels) + " floats square");
+    const cv::Mat strokes = input > kStrokeInk;
+    cv::Mat labels, stats, centroids;
+    const int parts = cv::connectedComponentsWithStats(strokes, labels, stats, centroids, 8);
+    cv::Rect box;
+    cv::Mat mask = cv::Mat::zeros(input.size(), CV_8U);
+    for (int i = 1; i < parts; ++i) {
+        const cv::Rect part(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
+                            stats.at<int>(i, cv::CC_STAT_WIDTH),
+                            stats.at<int>(i, cv::CC_STAT_HEIGHT));
+        if (!IsDigitStroke(part, stats.at<int>(i, cv::CC_STAT_AREA), input.size())) continue;
+        box = box.empty() ? part : (box | part);
+        mask.setTo(255, labels == i);
+    }
+    if (box.height < kMinDigitHeight) return {};
+    const cv::Point2d middle(input.cols / 2.0, input.rows / 2.0);
+    const cv::Point2d shift = middle - (cv::Point2d(box.tl()) + cv::Point2d(box.br())) * 0.5;
+    if (cv::norm(shift) < kCentredEnough) return {};
+    // The strokes alone (a pixel grown, for their anti-aliased edges), without the remains of grid
+    // lines or a neighbour's ink, which would move with them.
+    cv::dilate(mask, mask, cv::Mat());
+    cv::Mat digit = cv::Mat::zeros(input.size(), CV_32F), centred;
+    input.copyTo(digit, mask);
+    const cv::Mat move = (cv::Mat_<double>(2, 3) << 1, 0, shift.x, 0, 1, shift.y);
+    cv::warpAffine(digit, centred, move, input.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, 0);
+    return centred;
 }
 
 CnnClassifier::CnnClassifier(const std::filesystem::path& modelPath)
@@ -149,29 +196,50 @@ cv::Mat CnnClassifier::forward(const cv::Mat& inputs, const std::string& layer) 
     return out.reshape(1, inputs.rows).clone();
 }
 
-void CnnClassifier::askSecondNetwork(const cv::Mat& inputs, const std::vector<int>& asked,
-                                     int gridSize, std::vector<CellReading>& readings) const {
+bool CnnClassifier::isUnsure(const float* logits, int gridSize) {
+    return ReadingOf(logits, gridSize).best().probability < kSureEnough;
+}
+
+void CnnClassifier::askSecondNetwork(const cv::Mat& inputs, int gridSize, cv::Mat& out) const {
     std::vector<int> unsure;
     cv::Mat second(0, inputs.cols, CV_32F);
-    for (std::size_t k = 0; k < asked.size(); ++k) {
-        if (readings[asked[k]].best().probability >= kSureEnough) continue;
-        unsure.push_back(asked[k]);
-        second.push_back(inputs.row(static_cast<int>(k)));
+    for (int k = 0; k < inputs.rows; ++k) {
+        if (!isUnsure(out.ptr<float>(k), gridSize)) continue;
+        unsure.push_back(k);
+        second.push_back(inputs.row(k));
     }
     if (unsure.empty()) return;
     const cv::Mat mean = logits(second);
     for (std::size_t j = 0; j < unsure.size(); ++j)
-        readings[unsure[j]] = ReadingOf(mean.ptr<float>(static_cast<int>(j)), gridSize);
+        mean.row(static_cast<int>(j)).copyTo(out.row(unsure[j]));
 }
 
-std::vector<CellReading> CnnClassifier::readByFirstNetwork(const WarpedGrid& grid,
-                                                           std::vector<int>& asked,
-                                                           cv::Mat& inputs) const {
+void CnnClassifier::reReadOffCentreDigits(const cv::Mat& inputs, int gridSize, cv::Mat& out) const {
+    std::vector<int> offCentre;
+    cv::Mat centred(0, inputs.cols, CV_32F);
+    for (int k = 0; k < inputs.rows; ++k) {
+        const CellGuess best = ReadingOf(out.ptr<float>(k), gridSize).best();
+        if (!best.digit || !best.handwritten || best.probability >= kSureEnough) continue;
+        const cv::Mat digit = CentredDigit(inputs.row(k).reshape(1, kCnnInputPixels));
+        if (digit.empty()) continue;
+        offCentre.push_back(k);
+        centred.push_back(digit.reshape(1, 1));
+    }
+    if (offCentre.empty()) return;
+    const cv::Mat again = logits(centred);
+    for (std::size_t j = 0; j < offCentre.size(); ++j) {
+        cv::Mat row = out.row(offCentre[j]);
+        row = (row + again.row(static_cast<int>(j))) * 0.5;
+    }
+}
+
+std::vector<CellReading> CnnClassifier::read(const WarpedGrid& grid, bool quickly) const {
     CheckGrid(grid);
     const int cells = grid.size * grid.size;
     const std::vector<bool> blank = BlankCells(grid);
     std::vector<CellReading> readings(cells, CellReading{{{0, false, 1.f}}});
-    inputs = cv::Mat(0, kCnnInputPixels * kCnnInputPixels, CV_32F);
+    std::vector<int> asked;
+    cv::Mat inputs(0, kCnnInputPixels * kCnnInputPixels, CV_32F);
     for (int i = 0; i < cells; ++i) {
         if (blank[i]) continue;
         asked.push_back(i);
@@ -179,24 +247,22 @@ std::vector<CellReading> CnnClassifier::readByFirstNetwork(const WarpedGrid& gri
             PreprocessCell(grid.gray(grid.cellRect(i / grid.size, i % grid.size))).reshape(1, 1));
     }
     if (asked.empty()) return readings;
-    const cv::Mat out = isPair() ? forward(inputs, firstNetwork_) : logits(inputs);
+    cv::Mat out = isPair() ? forward(inputs, firstNetwork_) : logits(inputs);
+    if (!quickly) {
+        if (isPair()) askSecondNetwork(inputs, grid.size, out);
+        reReadOffCentreDigits(inputs, grid.size, out);
+    }
     for (std::size_t k = 0; k < asked.size(); ++k)
         readings[asked[k]] = ReadingOf(out.ptr<float>(static_cast<int>(k)), grid.size);
     return readings;
 }
 
 std::vector<CellReading> CnnClassifier::classify(const WarpedGrid& grid) const {
-    std::vector<int> asked;
-    cv::Mat inputs;
-    std::vector<CellReading> readings = readByFirstNetwork(grid, asked, inputs);
-    if (isPair() && !asked.empty()) askSecondNetwork(inputs, asked, grid.size, readings);
-    return readings;
+    return read(grid, false);
 }
 
 std::vector<CellReading> CnnClassifier::classifyQuickly(const WarpedGrid& grid) const {
-    std::vector<int> asked;
-    cv::Mat inputs;
-    return readByFirstNetwork(grid, asked, inputs);
+    return read(grid, true);
 }
 
 }  // namespace sudoku
