@@ -226,15 +226,20 @@ CellGuess TopOf(const cv::Mat& logits) {
     return {handwritten ? top - kCnnPrintedClasses : top, handwritten, float(p[top] / sum)};
 }
 
+// A held-out filled-in photo's grid, straightened on its hand-made outline.
+WarpedGrid HeldOutFilledInGrid() {
+    const std::string name = "image1000.jpg";
+    const Quad corners = RawCorners(kPhotos / "printed" / name, ReadOutlines().at(name));
+    return Warp(kPhotos / "mixed" / name, corners);
+}
+
 // The committed model pairs two networks (models/ensemble.py). Where the first is sure, its
 // answer stands; everywhere else the answer is the mean of both, as logits() gives it, and an
 // unsure hand-written digit is read again moved to the middle of its cell, the two averaged.
 TEST(CnnClassifier, APairAnswersWithBothNetworksWhereTheFirstIsUnsure) {
     if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
     ASSERT_TRUE(Cnn().isPair()) << "models/digits.onnx has no \"first\" output";
-    const std::string name = "image1000.jpg";  // a held-out filled-in photo
-    const Quad corners = RawCorners(kPhotos / "printed" / name, ReadOutlines().at(name));
-    const WarpedGrid grid = Warp(kPhotos / "mixed" / name, corners);
+    const WarpedGrid grid = HeldOutFilledInGrid();
     const std::vector<CellReading> readings = Cnn().classify(grid);
     const std::vector<CellReading> firstNetwork = Cnn().classifyQuickly(grid);
     int unsure = 0, sure = 0, centred = 0;
@@ -308,9 +313,7 @@ TEST(CentredDigit, ACentredDigitOrNoDigitIsLeftAlone) {
 TEST(CnnClassifier, AQuickReadingIsTheFirstNetworkAlone) {
     if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
     ASSERT_TRUE(Cnn().isPair()) << "models/digits.onnx has no \"first\" output";
-    const std::string name = "image1000.jpg";  // a held-out filled-in photo
-    const Quad corners = RawCorners(kPhotos / "printed" / name, ReadOutlines().at(name));
-    const WarpedGrid grid = Warp(kPhotos / "mixed" / name, corners);
+    const WarpedGrid grid = HeldOutFilledInGrid();
     const std::vector<CellReading> full = Cnn().classify(grid);
     const std::vector<CellReading> quick = Cnn().classifyQuickly(grid);
     ASSERT_EQ(quick.size(), full.size());
