@@ -196,15 +196,11 @@ cv::Mat CnnClassifier::forward(const cv::Mat& inputs, const std::string& layer) 
     return out.reshape(1, inputs.rows).clone();
 }
 
-bool CnnClassifier::isUnsure(const float* logits, int gridSize) {
-    return ReadingOf(logits, gridSize).best().probability < kSureEnough;
-}
-
 void CnnClassifier::askSecondNetwork(const cv::Mat& inputs, int gridSize, cv::Mat& out) const {
     std::vector<int> unsure;
     cv::Mat second(0, inputs.cols, CV_32F);
     for (int k = 0; k < inputs.rows; ++k) {
-        if (!isUnsure(out.ptr<float>(k), gridSize)) continue;
+        if (ReadingOf(out.ptr<float>(k), gridSize).best().probability >= kSureEnough) continue;
         unsure.push_back(k);
         second.push_back(inputs.row(k));
     }

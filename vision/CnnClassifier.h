@@ -74,8 +74,6 @@ private:
     // The cells that are not plain paper read by the first network of a pair (or the whole
     // model); unless `quickly`, corrected by the second network and the centred digits.
     std::vector<CellReading> read(const WarpedGrid& grid, bool quickly) const;
-    // True when the reading of these logits is below kSureEnough.
-    static bool isUnsure(const float* logits, int gridSize);
     // Replaces the rows of `out` (logits of the cells, `inputs` row for row) that the first network
     // is unsure of with the pair's mean.
     void askSecondNetwork(const cv::Mat& inputs, int gridSize, cv::Mat& out) const;
