@@ -233,25 +233,30 @@ WarpedGrid HeldOutFilledInGrid() {
     return Warp(kPhotos / "mixed" / name, corners);
 }
 
-// The committed model pairs two networks (models/ensemble.py). Where the first is sure, its
-// answer stands; everywhere else the answer is the mean of both, as logits() gives it, and an
-// unsure hand-written digit is read again moved to the middle of its cell, the two averaged.
+// The committed model pairs two networks (models/ensemble.py). The quick reading (the
+// orientation probe's) is the first network alone. Where the first is sure, its answer stands;
+// everywhere else the answer is the mean of both, as logits() gives it, and an unsure
+// hand-written digit is read again moved to the middle of its cell, the two averaged.
 TEST(CnnClassifier, APairAnswersWithBothNetworksWhereTheFirstIsUnsure) {
     if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
     ASSERT_TRUE(Cnn().isPair()) << "models/digits.onnx has no \"first\" output";
     const WarpedGrid grid = HeldOutFilledInGrid();
     const std::vector<CellReading> readings = Cnn().classify(grid);
     const std::vector<CellReading> firstNetwork = Cnn().classifyQuickly(grid);
-    int unsure = 0, sure = 0, centred = 0;
+    ASSERT_EQ(readings.size(), 81u);
+    ASSERT_EQ(firstNetwork.size(), 81u);
+    int unsure = 0, sure = 0, centred = 0, differing = 0;
     for (int i = 0; i < 81; ++i) {
         const CellGuess& best = readings[i].best();
         const CellGuess& first = firstNetwork[i].best();
         if (first.probability >= CnnClassifier::kSureEnough) {
             ++sure;
             EXPECT_EQ(best.digit, first.digit) << "the second network overrules a sure first one";
+            EXPECT_EQ(best.probability, first.probability) << "cell " << i;
             continue;
         }
         ++unsure;
+        differing += std::abs(first.probability - best.probability) > 1e-4f;
         const cv::Mat input = PreprocessCell(grid.gray(grid.cellRect(i / 9, i % 9)));
         cv::Mat expected = Cnn().logits(input.reshape(1, 1));
         const CellGuess mean = TopOf(expected);
@@ -268,6 +273,7 @@ TEST(CnnClassifier, APairAnswersWithBothNetworksWhereTheFirstIsUnsure) {
     EXPECT_GT(unsure, 0) << "a filled-in photo has cells the first network is unsure of";
     EXPECT_GT(sure, 40);
     EXPECT_GT(centred, 0) << "some of this photo's hand-writing sits away from its cells' middle";
+    EXPECT_GT(differing, 0) << "the quick reading asked the second network too";
 }
 
 // A 28-pixel input with a block of ink of `size` at `at`, and an optional grid line's remains
@@ -306,30 +312,6 @@ TEST(CentredDigit, ACentredDigitOrNoDigitIsLeftAlone) {
     line.colRange(0, 2).setTo(1.0f);
     EXPECT_TRUE(CentredDigit(line).empty());
     EXPECT_THROW(CentredDigit(cv::Mat::zeros(20, 20, CV_32F)), std::invalid_argument);
-}
-
-// The quick reading (the orientation probe's) is the first network alone: it is what classify()
-// answers where the first network is sure, and differs where the second was asked.
-TEST(CnnClassifier, AQuickReadingIsTheFirstNetworkAlone) {
-    if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
-    ASSERT_TRUE(Cnn().isPair()) << "models/digits.onnx has no \"first\" output";
-    const WarpedGrid grid = HeldOutFilledInGrid();
-    const std::vector<CellReading> full = Cnn().classify(grid);
-    const std::vector<CellReading> quick = Cnn().classifyQuickly(grid);
-    ASSERT_EQ(quick.size(), full.size());
-    int unsure = 0, differing = 0;
-    for (std::size_t i = 0; i < full.size(); ++i) {
-        const CellGuess& q = quick[i].best();
-        if (q.probability >= CnnClassifier::kSureEnough) {
-            EXPECT_EQ(q.digit, full[i].best().digit) << "cell " << i;
-            EXPECT_EQ(q.probability, full[i].best().probability) << "cell " << i;
-        } else {
-            ++unsure;
-            differing += std::abs(q.probability - full[i].best().probability) > 1e-4f;
-        }
-    }
-    EXPECT_GT(unsure, 0);
-    EXPECT_GT(differing, 0) << "the quick reading asked the second network too";
 }
 
 TEST(CnnClassifier, ProbabilitiesAreSortedAndBounded) {
