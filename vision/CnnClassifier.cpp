@@ -182,7 +182,7 @@ cv::Mat CnnClassifier::logits(const cv::Mat& inputs) const {
 cv::Mat CnnClassifier::forward(const cv::Mat& inputs, const std::string& layer) const {
     const int pixels = kCnnInputPixels * kCnnInputPixels;
     if (inputs.type() != CV_32FC1 || inputs.cols != pixels || inputs.rows < 1)
-        throw std::invalid_argument("CnnClassifier::logits: rows of " + std::to_string(pixels) +
+        throw std::invalid_argument("CnnClassifier: rows of " + std::to_string(pixels) +
                                     " floats expected");
     const int dims[] = {inputs.rows, 1, kCnnInputPixels, kCnnInputPixels};
     cv::Mat blob(4, dims, CV_32F);
