@@ -13,12 +13,11 @@
 #include <string>
 
 #include "app/Commands.h"
+#include "app/PuzzleJson.h"
 #include "solver/Generator.h"
 
 namespace sudokucam {
 namespace {
-
-using json = nlohmann::ordered_json;
 
 struct GenerateOptions {
     int count = 1;
@@ -32,22 +31,6 @@ struct GenerateOptions {
     bool json = false;
     bool stats = false;
 };
-
-json PuzzleJson(const sudoku::GeneratedPuzzle& p) {
-    json out;
-    out["puzzle"] = p.puzzle.toLine();
-    out["solution"] = p.solution.toLine();
-    out["size"] = p.puzzle.size();
-    out["clues"] = p.puzzle.filledCount();
-    out["minimal"] = p.minimal;
-    if (p.grade) {
-        out["level"] = sudoku::DifficultyName(p.grade->level);
-        out["score"] = p.grade->score;
-        out["hardest"] =
-            p.grade->hardest ? json(sudoku::TechniqueId(*p.grade->hardest)) : json(nullptr);
-    }
-    return out;
-}
 
 sudoku::GeneratorOptions ToGeneratorOptions(const GenerateOptions& o) {
     sudoku::GeneratorOptions g;
@@ -83,7 +66,7 @@ int Run(const GenerateOptions& options) {
         clues += puzzle.puzzle.filledCount();
         attempts += puzzle.attempts;
         if (options.json)
-            std::cout << PuzzleJson(puzzle).dump() << "\n";
+            std::cout << GeneratedJson(puzzle).dump() << "\n";
         else
             std::cout << puzzle.puzzle.toLine() << "\n";
     }

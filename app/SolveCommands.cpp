@@ -11,17 +11,13 @@
 
 #include "app/Commands.h"
 #include "app/PuzzleInput.h"
-#include "solver/Grader.h"
-#include "solver/LogicalSolver.h"
-#include "solver/Validation.h"
+#include "app/PuzzleJson.h"
+#include "solver/TextFormat.h"
 
 namespace sudokucam {
 namespace {
 
 using json = nlohmann::ordered_json;
-using sudoku::Board;
-using sudoku::CandidateGrid;
-using sudoku::Geometry;
 
 struct CommonOptions {
     std::vector<std::string> inputs;
@@ -46,95 +42,25 @@ void AddCommonOptions(CLI::App& command, CommonOptions& options) {
         ->check(CLI::Range(0.001, 1e6));
 }
 
-enum class Status { Solved, NoSolution, Multiple, Invalid };
-
-std::string StatusName(Status status) {
-    switch (status) {
-        case Status::Solved:
-            return "solved";
-        case Status::NoSolution:
-            return "no-solution";
-        case Status::Multiple:
-            return "multiple";
-        case Status::Invalid:
-            break;
-    }
-    return "invalid";
-}
-
-// Invalid: the clues break the rules; multiple: more than one solution; otherwise none.
-Status StatusOf(const sudoku::Verdict& verdict) {
-    if (verdict.problems.empty()) return Status::Solved;
-    auto has = [&](sudoku::ProblemKind kind) {
-        return std::any_of(verdict.problems.begin(), verdict.problems.end(),
-                           [&](const sudoku::Problem& p) { return p.kind == kind; });
-    };
-    if (has(sudoku::ProblemKind::Duplicate)) return Status::Invalid;
-    if (has(sudoku::ProblemKind::MultipleSolutions)) return Status::Multiple;
-    return Status::NoSolution;
-}
-
-json CellJson(const Geometry& g, int cell) {
-    return {{"name", g.cellName(cell)}, {"index", cell}};
-}
-
-json CellsJson(const Geometry& g, const std::vector<int>& cells) {
-    json list = json::array();
-    for (int cell : cells)
-        list.push_back(CellJson(g, cell));
-    return list;
-}
-
-json CellDigitsJson(const Geometry& g, const std::vector<sudoku::CellDigit>& cds) {
-    json list = json::array();
-    for (const auto& cd : cds)
-        list.push_back({{"cell", g.cellName(cd.cell)}, {"index", cd.cell}, {"digit", cd.digit}});
-    return list;
-}
-
-json ProblemsJson(const Geometry& g, const std::vector<sudoku::Problem>& problems) {
-    json list = json::array();
-    for (const sudoku::Problem& p : problems) {
-        json item = {{"kind", sudoku::ProblemKindId(p.kind)},
-                     {"message", p.message},
-                     {"cells", CellsJson(g, p.cells)}};
-        if (p.unit >= 0) item["unit"] = g.unitName(p.unit);
-        if (p.digit > 0) item["digit"] = p.digit;
-        list.push_back(std::move(item));
-    }
-    return list;
-}
-
-json StepJson(const Geometry& g, const sudoku::Step& step) {
-    json units = json::array();
-    for (int unit : step.units)
-        units.push_back(g.unitName(unit));
-    return {{"technique", sudoku::TechniqueId(step.technique)},
-            {"name", sudoku::TechniqueName(step.technique)},
-            {"explanation", step.explanation},
-            {"placements", CellDigitsJson(g, step.placements)},
-            {"eliminations", CellDigitsJson(g, step.eliminations)},
-            {"cells", CellsJson(g, step.cells)},
-            {"units", std::move(units)}};
-}
-
-// What every JSON answer starts with: where the puzzle came from and what it was.
-json PuzzleJson(const InputPuzzle& input, Status status, const sudoku::Verdict& verdict) {
-    const Board& board = input.parsed.board;
-    return {{"input", input.origin()},
-            {"format", sudoku::TextFormatName(input.parsed.format)},
-            {"size", board.size()},
-            {"puzzle", board.toLine()},
-            {"status", StatusName(status)},
-            {"problems", ProblemsJson(board.geometry(), verdict.problems)}};
-}
-
 // "no-solution: Row 3 has two 5s: r3c2 and r3c7." on one line, whatever the number of problems.
-std::string ProblemLine(Status status, const sudoku::Verdict& verdict) {
-    std::string line = StatusName(status) + ":";
-    for (const sudoku::Problem& p : verdict.problems)
-        line += " " + p.message;
+std::string ProblemLine(const json& answer) {
+    std::string line = answer["status"].get<std::string>() + ":";
+    for (const json& p : answer["problems"])
+        line += " " + p["message"].get<std::string>();
     return line;
+}
+
+bool IsSolvable(const json& answer) {
+    return answer["status"] == "solved";
+}
+
+// "X-Wing" for "x-wing": the text output names techniques as people write them.
+std::string HardestName(const json& hardestId) {
+    if (hardestId.is_null()) return "none";
+    for (int t = 0; t < sudoku::kTechniqueCount; ++t)
+        if (sudoku::TechniqueId(static_cast<sudoku::Technique>(t)) == hardestId.get<std::string>())
+            return std::string(sudoku::TechniqueName(static_cast<sudoku::Technique>(t)));
+    return hardestId.get<std::string>();
 }
 
 using PuzzleBody = std::function<int(const InputPuzzle& input, bool many)>;
@@ -175,119 +101,67 @@ struct SolveOptions {
     bool steps = false;
 };
 
-void PrintSteps(const std::vector<sudoku::Step>& steps, bool solved) {
+void PrintSteps(const json& steps, bool solved) {
     for (std::size_t i = 0; i < steps.size(); ++i)
-        std::cout << fmt::format("{:>3}. {}: {}\n", i + 1,
-                                 sudoku::TechniqueName(steps[i].technique), steps[i].explanation);
+        std::cout << fmt::format("{:>3}. {}: {}\n", i + 1, steps[i]["name"].get<std::string>(),
+                                 steps[i]["explanation"].get<std::string>());
     if (!solved) std::cout << "     Logic gets stuck here; the rest needs guessing.\n";
 }
 
+// The text output is written from the same JSON answer as --json, so the two never disagree.
 int SolveOne(const SolveOptions& options, const InputPuzzle& input, bool many) {
-    const CandidateGrid grid = input.parsed.candidateGrid();
-    const sudoku::Verdict verdict = sudoku::CheckAndSolve(grid);
-    const Status status = StatusOf(verdict);
-    std::optional<sudoku::LogicalResult> logic;
-    if (options.steps && status == Status::Solved) logic = sudoku::LogicalSolver().solve(grid);
-    const Geometry& g = grid.geometry();
+    const json out = SolveJson(input, options.steps);
     if (options.common.json) {
-        json out = PuzzleJson(input, status, verdict);
-        if (verdict.solution) out["solution"] = verdict.solution->toLine();
-        if (logic) {
-            json steps = json::array();
-            for (const sudoku::Step& step : logic->steps)
-                steps.push_back(StepJson(g, step));
-            out["steps"] = std::move(steps);
-            out["solvedByLogic"] = logic->solved;
-        }
         std::cout << out.dump() << "\n";
+        return IsSolvable(out) ? kExitOk : kExitFailure;
+    }
+    if (many && !options.line) std::cout << "# " << input.origin() << "\n";
+    if (out.contains("steps")) PrintSteps(out["steps"], out["solvedByLogic"].get<bool>());
+    if (!out.contains("solution")) {
+        std::cout << ProblemLine(out) << "\n";
     } else {
-        if (many && !options.line) std::cout << "# " << input.origin() << "\n";
-        if (logic) PrintSteps(logic->steps, logic->solved);
-        if (!verdict.solution)
-            std::cout << ProblemLine(status, verdict) << "\n";
-        else if (options.line)
-            std::cout << verdict.solution->toLine() << "\n";
+        const std::string solution = out["solution"].get<std::string>();
+        if (options.line)
+            std::cout << solution << "\n";
         else
-            std::cout << sudoku::FormatGrid(*verdict.solution);
-        if (many && !options.line) std::cout << "\n";
+            std::cout << sudoku::FormatGrid(
+                sudoku::ParsePuzzle(solution, sudoku::TextFormat::Line).board);
     }
-    return status == Status::Solved ? kExitOk : kExitFailure;
+    if (many && !options.line) std::cout << "\n";
+    return IsSolvable(out) ? kExitOk : kExitFailure;
 }
 
-// The problems of a puzzle that cannot be hinted or graded, in the chosen output form.
-int ReportUnsolvable(const CommonOptions& options, const InputPuzzle& input, Status status,
-                     const sudoku::Verdict& verdict) {
-    if (options.json)
-        std::cout << PuzzleJson(input, status, verdict).dump() << "\n";
-    else
-        std::cout << ProblemLine(status, verdict) << "\n";
-    return kExitFailure;
-}
-
-// When no technique applies, the cell with fewest candidates and its digit in the solution.
-int GuessCell(const CandidateGrid& grid) {
-    int best = -1;
-    for (int cell = 0; cell < grid.board().cellCount(); ++cell) {
-        if (grid.value(cell)) continue;
-        if (best < 0 ||
-            sudoku::CountDigits(grid.candidates(cell)) < sudoku::CountDigits(grid.candidates(best)))
-            best = cell;
-    }
-    return best;
+std::string HintText(const json& out) {
+    if (out["hint"] == "complete") return "The puzzle is already complete.";
+    if (out["hint"] == "guess") return out["explanation"].get<std::string>();
+    const json& step = out["step"];
+    return step["name"].get<std::string>() + ": " + step["explanation"].get<std::string>();
 }
 
 int HintOne(const CommonOptions& options, const InputPuzzle& input) {
-    const CandidateGrid grid = input.parsed.candidateGrid();
-    const sudoku::Verdict verdict = sudoku::CheckAndSolve(grid);
-    const Status status = StatusOf(verdict);
-    if (status != Status::Solved) return ReportUnsolvable(options, input, status, verdict);
-    const Geometry& g = grid.geometry();
-    json out = PuzzleJson(input, status, verdict);
-    std::string text;
-    if (grid.isSolved()) {
-        out["hint"] = "complete";
-        text = "The puzzle is already complete.";
-    } else if (auto step = sudoku::LogicalSolver().nextStep(grid)) {
-        out["hint"] = "step";
-        out["step"] = StepJson(g, *step);
-        text = fmt::format("{}: {}", sudoku::TechniqueName(step->technique), step->explanation);
-    } else {
-        const int cell = GuessCell(grid);
-        const int digit = verdict.solution->value(cell);
-        out["hint"] = "guess";
-        out["cell"] = CellJson(g, cell);
-        out["digit"] = digit;
-        text = fmt::format(
-            "No technique applies; guess {} in {} (one of its {} candidates, and the right one).",
-            Geometry::DigitChar(digit), g.cellName(cell),
-            sudoku::CountDigits(grid.candidates(cell)));
-    }
-    std::cout << (options.json ? out.dump() : text) << "\n";
-    return kExitOk;
+    const json out = HintJson(input);
+    if (options.json)
+        std::cout << out.dump() << "\n";
+    else
+        std::cout << (IsSolvable(out) ? HintText(out) : ProblemLine(out)) << "\n";
+    return IsSolvable(out) ? kExitOk : kExitFailure;
 }
 
 int GradeOne(const CommonOptions& options, const InputPuzzle& input, bool many) {
-    const CandidateGrid grid = input.parsed.candidateGrid();
-    const sudoku::Verdict verdict = sudoku::CheckAndSolve(grid);
-    const Status status = StatusOf(verdict);
-    if (status != Status::Solved) return ReportUnsolvable(options, input, status, verdict);
-    const sudoku::Grade grade = sudoku::GradePuzzle(grid);
-    const std::string hardest =
-        grade.hardest ? std::string(sudoku::TechniqueName(*grade.hardest)) : "none";
+    const json out = GradeJson(input);
     if (options.json) {
-        json out = PuzzleJson(input, status, verdict);
-        out["level"] = sudoku::DifficultyName(grade.level);
-        out["score"] = grade.score;
-        out["hardest"] = grade.hardest ? json(sudoku::TechniqueId(*grade.hardest)) : json(nullptr);
-        out["steps"] = grade.steps;
-        out["needsGuessing"] = grade.needsGuessing;
         std::cout << out.dump() << "\n";
-        return kExitOk;
+        return IsSolvable(out) ? kExitOk : kExitFailure;
+    }
+    if (!IsSolvable(out)) {
+        std::cout << ProblemLine(out) << "\n";
+        return kExitFailure;
     }
     if (many) std::cout << input.origin() << ": ";
-    std::cout << fmt::format("{} {} (hardest: {}; {} steps{})\n",
-                             sudoku::DifficultyName(grade.level), grade.score, hardest, grade.steps,
-                             grade.needsGuessing ? "; needs guessing" : "");
+    std::cout << fmt::format("{} {} (hardest: {}; {} steps{})\n", out["level"].get<std::string>(),
+                             out["score"].get<int>(), HardestName(out["hardest"]),
+                             out["steps"].get<int>(),
+                             out["needsGuessing"].get<bool>() ? "; needs guessing" : "");
     return kExitOk;
 }
 

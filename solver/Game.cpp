@@ -142,6 +142,35 @@ std::vector<Step> Game::fillSingles() {
     return steps;
 }
 
+bool Game::reveal(int cell, const Board& solution) {
+    checkCell(cell);
+    const int digit = solution.value(cell);
+    if (board().origin(cell) == CellOrigin::Given || digit == 0 || board().value(cell) == digit)
+        return false;
+    CandidateGrid next = board().value(cell) ? WithErased(grid(), cell) : grid();
+    next.place(cell, digit, CellOrigin::Filled);
+    record(std::move(next), ActionKind::Reveal,
+           Describe("Revealed", digit, "in", board().geometry(), cell));
+    return true;
+}
+
+bool Game::complete(const Board& solution) {
+    CandidateGrid next = grid();
+    int changed = 0;
+    for (int cell = 0; cell < board().cellCount(); ++cell) {
+        const int digit = solution.value(cell);
+        if (digit == 0 || next.value(cell) == digit || board().origin(cell) == CellOrigin::Given)
+            continue;
+        if (next.value(cell)) next = WithErased(next, cell);
+        next.place(cell, digit, CellOrigin::Filled);
+        ++changed;
+    }
+    if (changed == 0) return false;
+    record(std::move(next), ActionKind::Complete,
+           "Solved: filled " + std::to_string(changed) + " cells.");
+    return true;
+}
+
 bool Game::undo() {
     if (!canUndo()) return false;
     --current_;

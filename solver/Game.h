@@ -14,7 +14,7 @@
 
 namespace sudoku {
 
-enum class ActionKind { Enter, Erase, Eliminate, Restore, ApplyStep, FillSingles };
+enum class ActionKind { Enter, Erase, Eliminate, Restore, ApplyStep, FillSingles, Reveal, Complete };
 
 struct GameAction {
     ActionKind kind = ActionKind::Enter;
@@ -52,6 +52,14 @@ public:
     std::optional<Step> applyHint();
     // Places every naked and hidden single in turn as ONE undoable action; returns the steps.
     std::vector<Step> fillSingles();
+
+    // The program writes the solution's digit in one cell (CellOrigin::Filled), replacing a wrong
+    // digit there; false on a clue or a cell that already holds it. `solution` is the puzzle's
+    // solution (the game does not solve: the caller knows whether the clues have one).
+    bool reveal(int cell, const Board& solution);
+    // Every cell that is empty or differs from the solution gets the solution's digit
+    // (CellOrigin::Filled), as ONE undoable action; false when nothing changes.
+    bool complete(const Board& solution);
 
     bool canUndo() const { return current_ > 0; }
     bool canRedo() const { return current_ + 1 < states_.size(); }

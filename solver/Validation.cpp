@@ -102,6 +102,24 @@ std::vector<Problem> LostSolutionDigits(const CandidateGrid& grid, const Board& 
     return problems;
 }
 
+// The digits that are not clues and differ from the solution.
+std::vector<Problem> WrongDigits(const Board& board, const Board& solution) {
+    std::vector<Problem> problems;
+    const Geometry& g = board.geometry();
+    for (int cell = 0; cell < board.cellCount(); ++cell) {
+        const int digit = board.value(cell), right = solution.value(cell);
+        if (digit == 0 || digit == right || board.origin(cell) == CellOrigin::Given) continue;
+        problems.push_back({ProblemKind::WrongEntry,
+                            {cell},
+                            -1,
+                            digit,
+                            g.cellName(cell) + " holds " + DigitText(digit) +
+                                ", but the solution of the clues has " + DigitText(right) +
+                                " there."});
+    }
+    return problems;
+}
+
 // The digits a person entered that differ from the only solution of the clues alone.
 std::vector<Problem> WrongEntries(const Board& board) {
     Board clues(board.geometry());
@@ -116,20 +134,7 @@ std::vector<Problem> WrongEntries(const Board& board) {
     if (!entered || !FindDuplicates(clues).empty()) return {};
     const SolveResult result = CountSolutions(clues, 2);
     if (result.count != 1) return {};
-    std::vector<Problem> problems;
-    const Geometry& g = board.geometry();
-    for (int cell = 0; cell < board.cellCount(); ++cell) {
-        const int digit = board.value(cell), right = result.solution.value(cell);
-        if (digit == 0 || digit == right) continue;
-        problems.push_back({ProblemKind::WrongEntry,
-                            {cell},
-                            -1,
-                            digit,
-                            g.cellName(cell) + " holds " + DigitText(digit) +
-                                ", but the solution of the clues has " + DigitText(right) +
-                                " there."});
-    }
-    return problems;
+    return WrongDigits(board, result.solution);
 }
 
 }  // namespace
@@ -202,6 +207,13 @@ Verdict CheckAndSolve(const CandidateGrid& grid) {
         verdict.problems.insert(verdict.problems.end(), wrong.begin(), wrong.end());
     }
     return verdict;
+}
+
+std::vector<Problem> FindMistakes(const CandidateGrid& grid, const Board& solution) {
+    std::vector<Problem> problems = WrongDigits(grid.board(), solution);
+    std::vector<Problem> lost = LostSolutionDigits(grid, solution);
+    problems.insert(problems.end(), lost.begin(), lost.end());
+    return problems;
 }
 
 std::vector<Problem> CheckPuzzle(const CandidateGrid& grid) {

@@ -52,6 +52,11 @@ std::vector<Problem> FindDeadEnds(const CandidateGrid& grid);
 std::vector<Problem> CheckPuzzle(const CandidateGrid& grid);
 std::vector<Problem> CheckPuzzle(const Board& board);
 
+// A game's mistakes against the solution of its clues: each digit that is not a clue and differs
+// from it (wrong-entry), then each empty cell whose pencil marks lost the solution's digit
+// (no-solution, "r4c5 lost its candidate 7, ...").
+std::vector<Problem> FindMistakes(const CandidateGrid& grid, const Board& solution);
+
 struct Verdict {
     std::vector<Problem> problems;  // as CheckPuzzle
     std::optional<Board> solution;  // the solution, when problems is empty

@@ -8,6 +8,7 @@
 
 #include "solver/Game.h"
 #include "solver/TextFormat.h"
+#include "solver/Validation.h"
 
 namespace sudoku {
 namespace {
@@ -203,6 +204,47 @@ TEST(Game, ANewActionAfterUndoDropsTheUndoneFuture) {
     ASSERT_EQ(game.history().size(), 2u);
     EXPECT_EQ(game.history().back().kind, ActionKind::Enter);
     EXPECT_EQ(game.history().back().description, "Entered 2 in r1c1.");
+}
+
+// A digit the cell's units allow that is not the solution's: a mistake a person could make.
+int WrongCandidate(const Game& game, int cell, const Board& solution) {
+    for (int digit = 1; digit <= game.board().size(); ++digit)
+        if (game.grid().has(cell, digit) && digit != solution.value(cell)) return digit;
+    return 0;
+}
+
+TEST(Game, RevealWritesTheSolutionsDigitOverAWrongOne) {
+    Game game(ParseLine(kPuzzle));
+    const Board solution = *CheckAndSolve(game.grid()).solution;
+    const int r1c1 = Cell(game, 1, 1);
+    const int wrong = WrongCandidate(game, r1c1, solution);
+    ASSERT_TRUE(game.enter(r1c1, wrong));
+    ASSERT_TRUE(game.reveal(r1c1, solution));
+    EXPECT_EQ(game.board().value(r1c1), solution.value(r1c1));
+    EXPECT_EQ(game.board().origin(r1c1), CellOrigin::Filled);
+    EXPECT_FALSE(game.reveal(r1c1, solution)) << "already right: no new action";
+    EXPECT_FALSE(game.reveal(Cell(game, 1, 4), solution)) << "a clue";
+    EXPECT_EQ(game.history().back().kind, ActionKind::Reveal);
+    ASSERT_TRUE(game.undo());
+    EXPECT_EQ(game.board().value(r1c1), wrong);
+}
+
+TEST(Game, CompleteIsOneActionThatKeepsRightEntries) {
+    Game game(ParseLine(kPuzzle));
+    const Board solution = *CheckAndSolve(game.grid()).solution;
+    const int r1c1 = Cell(game, 1, 1), r1c2 = Cell(game, 1, 2);
+    ASSERT_TRUE(game.enter(r1c1, solution.value(r1c1)));
+    ASSERT_TRUE(game.enter(r1c2, WrongCandidate(game, r1c2, solution)));
+    const CandidateGrid before = game.grid();
+    ASSERT_TRUE(game.complete(solution));
+    EXPECT_TRUE(game.isSolved());
+    EXPECT_EQ(game.board().toLine(), solution.toLine());
+    EXPECT_EQ(game.board().origin(r1c1), CellOrigin::Entered) << "a right entry stays the person's";
+    EXPECT_EQ(game.board().origin(r1c2), CellOrigin::Filled) << "a wrong one is replaced";
+    EXPECT_FALSE(game.complete(solution));
+    EXPECT_EQ(game.history().size(), 3u);
+    ASSERT_TRUE(game.undo());
+    EXPECT_EQ(game.grid(), before);
 }
 
 }  // namespace

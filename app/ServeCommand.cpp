@@ -1,0 +1,97 @@
+// `sudokucam serve`: the helper page in a browser. Only arguments, the address printed and Ctrl-C
+// live here; the server is app/PageServer.h.
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "app/Commands.h"
+#include "app/InputLimitOptions.h"
+#include "app/Interrupt.h"
+#include "app/OpenCvThreads.h"
+#include "app/OptionChoices.h"
+#include "app/PageServer.h"
+
+namespace sudokucam {
+namespace {
+
+struct ServeArguments {
+    PageServerOptions server;
+    std::string engine = "cnn";
+    std::string web;
+};
+
+bool IsLoopback(const std::string& host) {
+    return host == "localhost" || host == "::1" || host.starts_with("127.");
+}
+
+int Serve(ServeArguments& args) {
+    args.server.reader.engine =
+        args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+    if (!args.web.empty()) args.server.webRoot = args.web;
+    // Each request reads its photo on one core; the cores serve several requests at once.
+    const OpenCvThreads oneThreadPerReading(1);
+    PageServer server(args.server);
+    const int port = server.bind();
+    const std::string shown =
+        args.server.host == "0.0.0.0" || args.server.host == "::" ? "127.0.0.1" : args.server.host;
+    fmt::print("open http://{}:{}/\n",
+               shown.find(':') != std::string::npos ? "[" + shown + "]" : shown, port);
+    std::fflush(stdout);
+    if (!IsLoopback(args.server.host))
+        std::cerr << "sudokucam serve: listening on " << args.server.host
+                  << ": anyone on the network can use this page and send it photos\n";
+    const InterruptGuard interrupt;
+    std::atomic<bool> finished = false;
+    std::thread watcher([&] {
+        while (!interrupt.stop() && !finished)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        server.stop();
+    });
+    server.run();
+    finished = true;
+    watcher.join();
+    std::cerr << "sudokucam serve: stopped\n";
+    return kExitOk;
+}
+
+}  // namespace
+
+void RegisterServeCommand(CLI::App& app, int& exitCode) {
+    auto args = std::make_shared<ServeArguments>();
+    CLI::App* command = app.add_subcommand(
+        "serve", "Serve the helper page: read a photo, correct it, play, hint, check, share");
+    command->add_option("--host", args->server.host,
+                        "Address to listen on; 0.0.0.0 lets phones on the network in "
+                        "(default: 127.0.0.1, this machine only)");
+    command->add_option("--port", args->server.port, "Port; 0 picks a free one (default: 8080)")
+        ->check(CLI::Range(0, 65535));
+    command->add_option(
+        "--web", args->web,
+        "Folder of the page's files (default: the installed page, or $SUDOKUCAM_WEB)");
+    command->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
+        ->check(CLI::IsMember(kEngineChoices));
+    command
+        ->add_option("--max-reads", args->server.maxConcurrentReads,
+                     "Photos read at once; more are told to retry (default: the number of cores)")
+        ->check(CLI::Range(1, 256));
+    command
+        ->add_option("--timeout", args->server.ioTimeoutSeconds,
+                     "Seconds a client may take to send a request or read an answer (default: 10)")
+        ->check(CLI::Range(1, 3600));
+    AddInputLimitOptions(*command, args->server.reader.limits);
+    command->callback([args, &exitCode] {
+        try {
+            exitCode = Serve(*args);
+        } catch (const std::exception& e) {
+            std::cerr << "sudokucam serve: " << e.what() << "\n";
+            exitCode = kExitUsage;
+        }
+    });
+}
+
+}  // namespace sudokucam

@@ -1,0 +1,387 @@
+// The page's server over a real socket: started on a free port inside the test, called with
+// httplib::Client, each route with good and bad input. Every answer about a photo or a puzzle
+// must equal what the command line prints for it (run as a program).
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <chrono>
+#include <future>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "app/PageServer.h"
+#include "tests/ProgramRun.h"
+#include "tests/TestFiles.h"
+
+namespace sudokucam {
+namespace {
+
+using nlohmann::json;
+using namespace sudoku;  // the test helpers (ProgramRun.h, TestFiles.h)
+namespace fs = std::filesystem;
+
+const std::string kSamplePhoto = SUDOKU_SOURCE_DIR "/samples/newspaper.jpg";
+// samples/newspaper.jpg's printed digits, as `sudokucam read` gives them.
+const std::string kSampleGivens =
+    "..48.9....3..4....8...7.1..9..7.3..6.53.9.74.2..4.6..1..5.6...3....8..2....3.56..";
+
+const std::string kSampleWithATypo =
+    "Q.48.9....3..4....8...7.1..9..7.3..6.53.9.74.2..4.6..1..5.6...3....8..2....3.56..";
+
+// A page folder of its own: index.html and one script, so the test does not depend on web/.
+fs::path TestWebRoot() {
+    const fs::path root = FreshDir("server-test-web");
+    WriteText(root / "index.html", "<!doctype html><title>sudokucam</title>");
+    fs::create_directories(root / "js");
+    WriteText(root / "js" / "main.js", "export const x = 1;\n");
+    return root;
+}
+
+// A server on a free port for the length of a test.
+class RunningServer {
+public:
+    explicit RunningServer(PageServerOptions options = {}) {
+        options.port = 0;
+        if (options.webRoot.empty()) options.webRoot = TestWebRoot();
+        server_ = std::make_unique<PageServer>(std::move(options));
+        port_ = server_->bind();
+        thread_ = std::thread([this] { server_->run(); });
+    }
+    ~RunningServer() {
+        server_->stop();
+        thread_.join();
+    }
+    int port() const { return port_; }
+    httplib::Client client() const {
+        httplib::Client c("127.0.0.1", port_);
+        c.set_read_timeout(60, 0);
+        return c;
+    }
+
+private:
+    std::unique_ptr<PageServer> server_;
+    int port_ = 0;
+    std::thread thread_;
+};
+
+json ParseOrNull(const std::string& text) {
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error&) {
+        return nullptr;
+    }
+}
+
+// The answer's "error" sentence, or "" when it has none.
+std::string ErrorOf(const json& body) {
+    const auto it = body.find("error");
+    return it != body.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+struct JsonAnswer {
+    int status = 0;
+    json body;
+};
+
+JsonAnswer PostJson(const RunningServer& server, const std::string& path, const std::string& body) {
+    auto res = server.client().Post(path, body, "application/json");
+    if (!res) return {-1, json()};
+    return {res->status, ParseOrNull(res->body)};
+}
+
+JsonAnswer PostPhoto(const RunningServer& server, const std::string& bytes,
+                     const std::string& query = "") {
+    auto res = server.client().Post("/api/read" + query, bytes, "image/jpeg");
+    if (!res) return {-1, json()};
+    return {res->status, ParseOrNull(res->body)};
+}
+
+json CommandJson(const std::string& arguments) {
+    const ProgramRun run = RunProgram(arguments, ErrorOutput::Dropped);
+    return ParseOrNull(run.out);
+}
+
+json Without(json object, std::initializer_list<const char*> keys) {
+    for (const char* key : keys)
+        object.erase(key);
+    return object;
+}
+
+TEST(Server, ServesThePageAndNothingOutsideIt) {
+    const RunningServer server;
+    auto page = server.client().Get("/");
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->status, 200);
+    EXPECT_NE(page->body.find("<title>sudokucam</title>"), std::string::npos);
+    EXPECT_EQ(page->get_header_value("Content-Type"), "text/html");
+    // Nothing from another site may run in the page.
+    EXPECT_NE(page->get_header_value("Content-Security-Policy").find("default-src 'self'"),
+              std::string::npos);
+    auto script = server.client().Get("/js/main.js");
+    ASSERT_TRUE(script);
+    EXPECT_EQ(script->get_header_value("Content-Type"), "text/javascript");
+    for (const char* outside : {"/../CMakeLists.txt", "/js/../../server-test-web/index.html",
+                                "/%2e%2e/CMakeLists.txt", "/etc/passwd"}) {
+        auto res = server.client().Get(outside);
+        ASSERT_TRUE(res) << outside;
+        EXPECT_EQ(res->status, 404) << outside;
+        EXPECT_TRUE(ParseOrNull(res->body).contains("error")) << outside;
+    }
+}
+
+TEST(Server, ReadsAPhotoAsTheCommandLineDoes) {
+    const RunningServer server;
+    const JsonAnswer answer = PostPhoto(server, ReadText(kSamplePhoto));
+    ASSERT_EQ(answer.status, 200) << answer.body.dump();
+    EXPECT_EQ(answer.body["status"], "solved");
+    EXPECT_EQ(answer.body["givens"], kSampleGivens);
+    const json command = CommandJson("read --json " + Quote(kSamplePhoto));
+    ASSERT_TRUE(command.is_object());
+    EXPECT_EQ(Without(answer.body, {"millis", "file"}), Without(command, {"millis", "file"}));
+}
+
+TEST(Server, RefusesWhatIsNoPhotoWithAMessage) {
+    const RunningServer server;
+    const JsonAnswer text = PostPhoto(server, "this is no photo");
+    EXPECT_EQ(text.status, 400);
+    EXPECT_NE(ErrorOf(text.body).find("unsupported format"), std::string::npos) << text.body.dump();
+    const std::string photo = ReadText(kSamplePhoto);
+    const JsonAnswer truncated = PostPhoto(server, photo.substr(0, photo.size() / 3));
+    EXPECT_TRUE(truncated.status == 400 || truncated.body["status"] != "solved")
+        << truncated.body.dump();
+    EXPECT_EQ(PostPhoto(server, "").status, 400);
+    const JsonAnswer badSize = PostPhoto(server, photo, "?size=7");
+    EXPECT_EQ(badSize.status, 400);
+    EXPECT_NE(ErrorOf(badSize.body).find("size '7'"), std::string::npos);
+    // A form post is refused by its size before the photo is looked at, with a sentence that
+    // says how to send a photo.
+    auto form = server.client().Post("/api/read", photo, "application/x-www-form-urlencoded");
+    ASSERT_TRUE(form);
+    EXPECT_EQ(form->status, 413);
+    EXPECT_NE(form->body.find("Content-Type image/jpeg"), std::string::npos);
+}
+
+TEST(Server, RefusesAnUploadOverTheLimitBeforeReadingIt) {
+    PageServerOptions options;
+    options.reader.limits.maxFileBytes = 10'000;
+    const RunningServer server(options);
+    const JsonAnswer answer = PostPhoto(server, ReadText(kSamplePhoto));
+    EXPECT_EQ(answer.status, 413);
+    EXPECT_NE(ErrorOf(answer.body).find("limit"), std::string::npos);
+    // The server goes on answering.
+    EXPECT_EQ(PostJson(server, "/api/solve", R"({"puzzle": ")" + kSampleGivens + "\"}").status,
+              200);
+}
+
+// A photo large enough that reading it takes a while, so a second one arrives meanwhile.
+std::string SlowPhoto() {
+    cv::Mat photo = cv::imread(kSamplePhoto);
+    cv::resize(photo, photo, {}, 5, 5, cv::INTER_LINEAR);
+    std::vector<std::uint8_t> png;
+    cv::imencode(".png", photo, png);
+    return {png.begin(), png.end()};
+}
+
+TEST(Server, AnswersBusyInsteadOfQueueingPhotos) {
+    PageServerOptions options;
+    options.maxConcurrentReads = 1;
+    const RunningServer server(options);
+    const std::string photo = SlowPhoto();
+    auto first = std::async(std::launch::async, [&] { return PostPhoto(server, photo); });
+    // The second arrives while the first holds the only reading slot.
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    auto res = server.client().Post("/api/read", photo, "image/png");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 503);
+    EXPECT_EQ(res->get_header_value("Retry-After"), "1");
+    EXPECT_NE(res->body.find("busy"), std::string::npos);
+    EXPECT_EQ(first.get().status, 200);
+    // Once the slot is free, photos are read again.
+    EXPECT_EQ(PostPhoto(server, ReadText(kSamplePhoto)).body["givens"], kSampleGivens);
+}
+
+TEST(Server, DropsAStalledClientAndGoesOn) {
+    PageServerOptions options;
+    options.ioTimeoutSeconds = 1;
+    const RunningServer server(options);
+    // A client that sends half a request and then nothing.
+    httplib::Client stalled("127.0.0.1", server.port());
+    const auto start = std::chrono::steady_clock::now();
+    auto res = server.client().Post(
+        "/api/solve", httplib::Headers{}, 1000,
+        [](std::size_t, std::size_t, httplib::DataSink& sink) {
+            sink.write("{\"puzzle\":", 10);
+            std::this_thread::sleep_for(std::chrono::seconds(3));
+            return false;
+        },
+        "application/json");
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(!res || res->status >= 400);
+    EXPECT_LT(seconds, 10);
+    EXPECT_EQ(PostJson(server, "/api/solve", R"({"puzzle": ")" + kSampleGivens + "\"}").status,
+              200);
+}
+
+json Game(const std::string& clues, const json& moves = json::array(), int position = -1) {
+    json game = {{"size", 9}, {"clues", clues}, {"moves", moves}};
+    if (position >= 0) game["position"] = position;
+    return game;
+}
+
+// The solution of the sample's clues, from the command line.
+std::string SampleSolution() {
+    const ProgramRun run = RunProgram("solve --line " + kSampleGivens, ErrorOutput::Dropped);
+    return run.out.substr(0, run.out.find('\n'));
+}
+
+int FirstEmpty(const std::string& clues) {
+    return static_cast<int>(clues.find('.'));
+}
+
+TEST(Server, ReplaysAGameWithUndoAndRedo) {
+    const RunningServer server;
+    const std::string solution = SampleSolution();
+    const int cell = FirstEmpty(kSampleGivens);
+    const int right = solution[cell] - '0';
+    const json moves = {{"enter", cell, right}, {"erase", cell}, {"enter", cell, right}};
+    const JsonAnswer all = PostJson(server, "/api/game", Game(kSampleGivens, moves).dump());
+    ASSERT_EQ(all.status, 200) << all.body.dump();
+    EXPECT_EQ(all.body["cells"][cell]["digit"], right);
+    EXPECT_EQ(all.body["cells"][cell]["origin"], "yours");
+    EXPECT_EQ(all.body["cells"][2]["origin"], "clue");
+    EXPECT_EQ(all.body["status"], "solved");
+    EXPECT_TRUE(all.body["canUndo"]);
+    EXPECT_FALSE(all.body["canRedo"]);
+    EXPECT_EQ(all.body["history"].size(), 3u);
+    // Two moves undone: the cell is empty, with its candidates, and both can be redone.
+    const JsonAnswer undone = PostJson(server, "/api/game", Game(kSampleGivens, moves, 1).dump());
+    ASSERT_EQ(undone.status, 200);
+    EXPECT_EQ(undone.body["cells"][cell]["digit"], right);
+    const JsonAnswer start = PostJson(server, "/api/game", Game(kSampleGivens, moves, 0).dump());
+    EXPECT_EQ(start.body["cells"][cell]["origin"], "empty");
+    EXPECT_NE(std::find(start.body["cells"][cell]["candidates"].begin(),
+                        start.body["cells"][cell]["candidates"].end(), right),
+              start.body["cells"][cell]["candidates"].end());
+    EXPECT_TRUE(start.body["canRedo"]);
+    EXPECT_FALSE(start.body["canUndo"]);
+}
+
+TEST(Server, MarksWrongEntriesRefusesBadMovesAndCongratulates) {
+    const RunningServer server;
+    const std::string solution = SampleSolution();
+    const int cell = FirstEmpty(kSampleGivens);
+    const JsonAnswer fresh = PostJson(server, "/api/game", Game(kSampleGivens).dump());
+    int wrong = 0;  // a candidate of the cell that is not the solution's digit
+    for (const json& d : fresh.body["cells"][cell]["candidates"])
+        if (d.get<int>() != solution[cell] - '0') wrong = d.get<int>();
+    ASSERT_GT(wrong, 0);
+    const json moves = {{"enter", cell, wrong}, {"enter", 2, 1}};  // cell 2 holds a clue
+    const JsonAnswer answer = PostJson(server, "/api/game", Game(kSampleGivens, moves).dump());
+    ASSERT_EQ(answer.status, 200);
+    EXPECT_EQ(answer.body["wrong"], json::array({cell}));
+    EXPECT_EQ(answer.body["refused"], json::array({1}));
+    const JsonAnswer hint = PostJson(server, "/api/hint", Game(kSampleGivens, moves).dump());
+    EXPECT_EQ(hint.body["hint"], "wrong");
+    EXPECT_EQ(hint.body["cells"][0]["index"], cell);
+    // Solve replaces the wrong digit; the grid is complete and right.
+    const json solved = {{"enter", cell, wrong}, {"solve"}};
+    const JsonAnswer done = PostJson(server, "/api/game", Game(kSampleGivens, solved).dump());
+    EXPECT_TRUE(done.body["solved"]);
+    EXPECT_TRUE(done.body["wrong"].empty());
+    EXPECT_EQ(done.body["cells"][cell]["origin"], "filled");
+}
+
+TEST(Server, GivesTheCommandLinesHint) {
+    const RunningServer server;
+    const JsonAnswer hint = PostJson(server, "/api/hint", Game(kSampleGivens).dump());
+    ASSERT_EQ(hint.status, 200);
+    const json command = CommandJson("hint --json " + kSampleGivens);
+    EXPECT_EQ(hint.body["hint"], command["hint"]);
+    EXPECT_EQ(hint.body["step"], command["step"]);
+    // Applying it as a move changes the board as the step says.
+    const JsonAnswer applied =
+        PostJson(server, "/api/game", Game(kSampleGivens, json::array({{"step"}})).dump());
+    for (const json& p : command["step"]["placements"])
+        EXPECT_EQ(applied.body["cells"][p["index"].get<int>()]["digit"], p["digit"]);
+}
+
+TEST(Server, ExplainsWhyAGameRequestIsRefused) {
+    const RunningServer server;
+    const std::string clues = kSampleGivens;
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"{not json", "malformed JSON"},
+        {"[1, 2]", "JSON object"},
+        {R"({"size": 7, "clues": ""})", "size 7"},
+        {R"({"size": 9})", "'clues' is missing"},
+        {R"({"size": 9, "clues": "123"})", "has 3 characters"},
+        {json{{"size", 9}, {"clues", kSampleWithATypo}}.dump(), "'Q'"},
+        {Game(clues, json::array({json::array({"jump", 1})})).dump(), "'jump' is not a move"},
+        {Game(clues, json::array({json::array({"enter", 81, 1})})).dump(), "outside the grid"},
+        {Game(clues, json::array({json::array({"enter", 0, 10})})).dump(), "not one of 1-9"},
+        {Game(clues, json::array({json::array({"enter"})})).dump(), "lacks its cell"},
+        {Game(clues, json::array({{"enter", 0, 1}}), 5).dump(), "'position' 5"},
+        {json{{"size", 9}, {"clues", clues}, {"entries", clues}}.dump(), "already holds a clue"},
+    };
+    for (const auto& [body, expected] : cases) {
+        for (const char* route : {"/api/game", "/api/hint"}) {
+            const JsonAnswer answer = PostJson(server, route, body);
+            EXPECT_EQ(answer.status, 400) << route << " " << body;
+            EXPECT_NE(ErrorOf(answer.body).find(expected), std::string::npos)
+                << route << " " << body << " -> " << answer.body.dump();
+        }
+    }
+}
+
+TEST(Server, PuzzleRoutesAnswerAsTheCommandLine) {
+    const RunningServer server;
+    const json puzzle = {{"puzzle", kSampleGivens}};
+    const JsonAnswer solve = PostJson(server, "/api/solve", puzzle.dump());
+    ASSERT_EQ(solve.status, 200);
+    EXPECT_EQ(Without(solve.body, {"input"}),
+              Without(CommandJson("solve --json " + kSampleGivens), {"input"}));
+    const JsonAnswer grade = PostJson(server, "/api/grade", puzzle.dump());
+    ASSERT_EQ(grade.status, 200);
+    EXPECT_EQ(Without(grade.body, {"input"}),
+              Without(CommandJson("grade --json " + kSampleGivens), {"input"}));
+    const JsonAnswer generated =
+        PostJson(server, "/api/generate",
+                 R"({"size": 9, "difficulty": "hard", "symmetry": "rotate180", "seed": 7})");
+    ASSERT_EQ(generated.status, 200) << generated.body.dump();
+    EXPECT_EQ(generated.body, CommandJson("generate --json --difficulty hard --symmetry rotate180 "
+                                          "--seed 7 --time-limit 10"));
+    // Any text form: a bracket puzzle keeps the person's digits apart from the clues.
+    const JsonAnswer parsed = PostJson(
+        server, "/api/parse", json{{"text", "[1] 2 x x\nx x [1] x\nx x x x\nx x x x\n"}}.dump());
+    ASSERT_EQ(parsed.status, 200) << parsed.body.dump();
+    EXPECT_EQ(parsed.body["size"], 4);
+    EXPECT_EQ(parsed.body["clues"], "1.....1.........");
+    EXPECT_EQ(parsed.body["entries"], ".2..............");
+    EXPECT_EQ(parsed.body["format"], "bracket");
+}
+
+TEST(Server, PuzzleRoutesNameWhatIsWrong) {
+    const RunningServer server;
+    const JsonAnswer typo = PostJson(server, "/api/parse", R"({"text": "12345678Q"})");
+    EXPECT_EQ(typo.status, 400);
+    EXPECT_NE(ErrorOf(typo.body).find("line 1"), std::string::npos) << typo.body.dump();
+    EXPECT_EQ(PostJson(server, "/api/solve", R"({"puzzle": 5})").status, 400);
+    EXPECT_EQ(PostJson(server, "/api/grade", R"({})").status, 400);
+    EXPECT_EQ(PostJson(server, "/api/generate", R"({"size": 7})").status, 400);
+    EXPECT_EQ(PostJson(server, "/api/generate", R"({"difficulty": "brutal"})").status, 400);
+    EXPECT_EQ(PostJson(server, "/api/generate", R"({"symmetry": "spiral"})").status, 400);
+    EXPECT_EQ(PostJson(server, "/api/generate", R"({"size": "nine"})").status, 400);
+    const JsonAnswer notFound = PostJson(server, "/api/nothing", "{}");
+    EXPECT_EQ(notFound.status, 404);
+    EXPECT_EQ(notFound.body["error"], "not found: /api/nothing");
+}
+
+}  // namespace
+}  // namespace sudokucam
