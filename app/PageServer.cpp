@@ -215,6 +215,12 @@ private:
         http_.set_write_timeout(options_.ioTimeoutSeconds, 0);
         // Idle keep-alive connections hold a worker thread: let them go soon.
         http_.set_keep_alive_timeout(2);
+        // httplib's default also sets SO_REUSEPORT, which lets a second server bind a port that
+        // one is listening on and share its requests; a port in use must be refused instead.
+        http_.set_socket_options([](socket_t sock) {
+            const int yes = 1;
+            ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+        });
         if (!http_.set_mount_point("/", options_.webRoot.string()))
             throw std::runtime_error(options_.webRoot.string() + " is not a folder");
         http_.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) {

@@ -383,5 +383,38 @@ TEST(Server, PuzzleRoutesNameWhatIsWrong) {
     EXPECT_EQ(notFound.body["error"], "not found: /api/nothing");
 }
 
+// `sudokucam serve` as a person runs it: the address first, Ctrl-C ends it cleanly.
+TEST(ServeCommand, PrintsTheAddressAndStopsOnCtrlC) {
+    const ProgramRun run =
+        RunProgram("serve --port 0 --web " + Quote(TestWebRoot().string()), ErrorOutput::Apart,
+                   std::nullopt, "timeout --preserve-status -s INT 3 ");
+    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_TRUE(run.out.starts_with("open http://127.0.0.1:")) << run.out;
+    EXPECT_NE(run.err.find("stopped"), std::string::npos) << run.err;
+}
+
+TEST(ServeCommand, SaysWhyItCannotStart) {
+    const RunningServer taken;
+    const ProgramRun busy = RunProgram("serve --port " + std::to_string(taken.port()) + " --web " +
+                                       Quote(TestWebRoot().string()));
+    EXPECT_EQ(busy.code, 2);
+    EXPECT_NE(busy.err.find("cannot listen on 127.0.0.1:" + std::to_string(taken.port())),
+              std::string::npos)
+        << busy.err;
+    const ProgramRun noPage = RunProgram("serve --port 0 --web /nonexistent-sudokucam-web");
+    EXPECT_EQ(noPage.code, 2);
+    EXPECT_NE(noPage.err.find("no index.html"), std::string::npos) << noPage.err;
+    const ProgramRun badPort = RunProgram("serve --port 70000");
+    EXPECT_EQ(badPort.code, 2);
+}
+
+TEST(ServeCommand, WarnsWhenTheNetworkIsLetIn) {
+    const ProgramRun run =
+        RunProgram("serve --host 0.0.0.0 --port 0 --web " + Quote(TestWebRoot().string()),
+                   ErrorOutput::Apart, std::nullopt, "timeout --preserve-status -s INT 2 ");
+    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_NE(run.err.find("anyone on the network"), std::string::npos) << run.err;
+}
+
 }  // namespace
 }  // namespace sudokucam
