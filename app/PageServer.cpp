@@ -10,11 +10,13 @@
 #include <thread>
 
 #include "app/GameApi.h"
+#include "app/LiveSessions.h"
 #include "app/OptionChoices.h"
 #include "app/PuzzleJson.h"
 #include "app/ReadingJson.h"
 #include "solver/Generator.h"
 #include "solver/TextFormat.h"
+#include "vision/ImageDecode.h"
 
 namespace sudokucam {
 namespace {
@@ -179,7 +181,10 @@ fs::path FindWebRoot() {
 class PageServer::Impl {
 public:
     explicit Impl(PageServerOptions options)
-        : options_(std::move(options)), readSlots_(ReadSlots(options_.maxConcurrentReads)) {
+        : options_(std::move(options)),
+          readSlots_(ReadSlots(options_.maxConcurrentReads)),
+          http_(MakeHttpServer(options_.tls)),
+          cameras_(options_.reader, kMaxCameras, std::chrono::seconds(30)) {
         if (options_.webRoot.empty()) options_.webRoot = FindWebRoot();
         std::error_code ec;
         if (!fs::is_regular_file(options_.webRoot / "index.html", ec))
@@ -191,8 +196,8 @@ public:
     int bind() {
         const int port =
             options_.port == 0
-                ? http_.bind_to_any_port(options_.host)
-                : (http_.bind_to_port(options_.host, options_.port) ? options_.port : -1);
+                ? http_->bind_to_any_port(options_.host)
+                : (http_->bind_to_port(options_.host, options_.port) ? options_.port : -1);
         if (port < 0)
             throw std::runtime_error(
                 fmt::format("cannot listen on {}:{} (in use, or not an "
@@ -200,40 +205,55 @@ public:
                             options_.host, options_.port));
         return port;
     }
-    void run() { http_.listen_after_bind(); }
-    void stop() { http_.stop(); }
+    void run() { http_->listen_after_bind(); }
+    void stop() { http_->stop(); }
 
 private:
+    // Cameras followed at once; each holds a few frames of memory.
+    static constexpr std::size_t kMaxCameras = 8;
+
+    static std::unique_ptr<httplib::Server> MakeHttpServer(const std::optional<TlsFiles>& tls) {
+        if (!tls) return std::make_unique<httplib::Server>();
+        auto server =
+            std::make_unique<httplib::SSLServer>(tls->certificate.c_str(), tls->key.c_str());
+        if (!server->is_valid())
+            throw std::runtime_error("cannot use the certificate " + tls->certificate.string() +
+                                     " with the key " + tls->key.string() +
+                                     " (not PEM files, or not a pair)");
+        return server;
+    }
+
     static std::ptrdiff_t ReadSlots(int wanted) {
         const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         return std::clamp<std::ptrdiff_t>(wanted > 0 ? wanted : cores, 1, kMaxSlots);
     }
 
     void configure() {
-        http_.set_payload_max_length(static_cast<std::size_t>(options_.reader.limits.maxFileBytes));
-        http_.set_read_timeout(options_.ioTimeoutSeconds, 0);
-        http_.set_write_timeout(options_.ioTimeoutSeconds, 0);
+        http_->set_payload_max_length(
+            static_cast<std::size_t>(options_.reader.limits.maxFileBytes));
+        http_->set_read_timeout(options_.ioTimeoutSeconds, 0);
+        http_->set_write_timeout(options_.ioTimeoutSeconds, 0);
         // Idle keep-alive connections hold a worker thread: let them go soon.
-        http_.set_keep_alive_timeout(2);
+        http_->set_keep_alive_timeout(2);
         // httplib's default also sets SO_REUSEPORT, which lets a second server bind a port that
         // one is listening on and share its requests; a port in use must be refused instead.
-        http_.set_socket_options([](socket_t sock) {
+        http_->set_socket_options([](socket_t sock) {
             const int yes = 1;
             ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
         });
-        if (!http_.set_mount_point("/", options_.webRoot.string()))
+        if (!http_->set_mount_point("/", options_.webRoot.string()))
             throw std::runtime_error(options_.webRoot.string() + " is not a folder");
-        http_.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) {
+        http_->set_post_routing_handler([](const httplib::Request&, httplib::Response& res) {
             res.set_header("Content-Security-Policy", kContentSecurityPolicy);
             res.set_header("X-Content-Type-Options", "nosniff");
             res.set_header("Cache-Control", "no-cache");
         });
         // Errors httplib answers itself (404, 413, 400 for a broken request) get a sentence too.
-        http_.set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
+        http_->set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
             if (!res.body.empty()) return;
             SendError(res, res.status, errorSentence(req, res.status));
         });
-        http_.set_exception_handler(
+        http_->set_exception_handler(
             [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
                 SendError(res, 500, "internal error");
             });
@@ -253,14 +273,18 @@ private:
     }
 
     void post(const std::string& path, std::function<OrderedJson(const httplib::Request&)> make) {
-        http_.Post(path,
-                   [make = std::move(make)](const httplib::Request& req, httplib::Response& res) {
-                       Answer(res, [&] { return make(req); });
-                   });
+        http_->Post(path,
+                    [make = std::move(make)](const httplib::Request& req, httplib::Response& res) {
+                        Answer(res, [&] { return make(req); });
+                    });
     }
 
     void addRoutes() {
         post("/api/read", [this](const httplib::Request& req) { return readPhoto(req); });
+        post("/api/frame", [this](const httplib::Request& req) { return cameraFrame(req); });
+        post("/api/frame/close", [this](const httplib::Request& req) {
+            return OrderedJson{{"closed", cameras_.close(req.get_param_value("session"))}};
+        });
         post("/api/game",
              [](const httplib::Request& req) { return GameStateJson(ReplayGame(ParseBody(req))); });
         post("/api/hint",
@@ -297,9 +321,22 @@ private:
         return OrderedJson::parse(ReadingJson(name, reading).dump());
     }
 
+    // One frame of a page's camera: the grid followed in it and, once read, the board.
+    OrderedJson cameraFrame(const httplib::Request& req) {
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(req.body.data());
+        sudoku::DecodedImage frame = sudoku::DecodeImage(
+            std::span<const std::uint8_t>(bytes, req.body.size()), options_.reader.limits);
+        if (!frame) throw ApiError(400, frame.error);
+        if (frame.image.cols < 64 || frame.image.rows < 64)
+            throw ApiError(400, "a camera frame must be at least 64x64 pixels");
+        const SlotGuard slot(readSlots_);
+        return cameras_.process(req.get_param_value("session"), frame.image);
+    }
+
     PageServerOptions options_;
     Slots readSlots_;
-    httplib::Server http_;
+    std::unique_ptr<httplib::Server> http_;
+    LiveSessions cameras_;
 };
 
 PageServer::PageServer(PageServerOptions options)

@@ -6,11 +6,19 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "vision/ReadSudoku.h"
 
 namespace sudokucam {
+
+// A certificate and its private key, PEM files: the page served over HTTPS, which phones need
+// before they give a page their camera.
+struct TlsFiles {
+    std::filesystem::path certificate;
+    std::filesystem::path key;
+};
 
 struct PageServerOptions {
     // Address to listen on (default: 127.0.0.1, this machine only).
@@ -23,6 +31,8 @@ struct PageServerOptions {
     sudoku::ReaderOptions reader;
     // Photos read at once; more are answered 503 "busy" (default: the number of cores).
     int maxConcurrentReads = 0;
+    // Serve HTTPS with these files (default: plain HTTP).
+    std::optional<TlsFiles> tls;
     // Seconds a client may take to send a request or receive an answer (default: 10).
     int ioTimeoutSeconds = 10;
 };

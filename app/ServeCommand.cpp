@@ -15,6 +15,7 @@
 #include "app/OpenCvThreads.h"
 #include "app/OptionChoices.h"
 #include "app/PageServer.h"
+#include "app/TlsCertificate.h"
 
 namespace sudokucam {
 namespace {
@@ -23,7 +24,26 @@ struct ServeArguments {
     PageServerOptions server;
     std::string engine = "cnn";
     std::string web;
+    bool tls = false;
+    std::string certificate;
+    std::string key;
 };
+
+// The certificate to serve HTTPS with: the one given, or one of sudokucam's own, made on first
+// use. Says which, and its fingerprint, so the person can compare it with what the phone shows.
+TlsFiles ChooseCertificate(const ServeArguments& args) {
+    TlsFiles files{args.certificate, args.key};
+    if (args.certificate.empty()) {
+        const SelfSignedCertificate made =
+            EnsureSelfSignedCertificate(SettingsDir(), {args.server.host});
+        files = made.files;
+        std::cerr << "sudokucam serve: " << (made.created ? "made the" : "using the")
+                  << " self-signed certificate " << files.certificate.string() << "\n";
+    }
+    std::cerr << "sudokucam serve: certificate fingerprint "
+              << CertificateFingerprint(files.certificate) << "\n";
+    return files;
+}
 
 bool IsLoopback(const std::string& host) {
     return host == "localhost" || host == "::1" || host.starts_with("127.");
@@ -33,13 +53,14 @@ int Serve(ServeArguments& args) {
     args.server.reader.engine =
         args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
     if (!args.web.empty()) args.server.webRoot = args.web;
+    if (args.tls || !args.certificate.empty()) args.server.tls = ChooseCertificate(args);
     // Each request reads its photo on one core; the cores serve several requests at once.
     const OpenCvThreads oneThreadPerReading(1);
     PageServer server(args.server);
     const int port = server.bind();
     const std::string shown =
         args.server.host == "0.0.0.0" || args.server.host == "::" ? "127.0.0.1" : args.server.host;
-    fmt::print("open http://{}:{}/\n",
+    fmt::print("open {}://{}:{}/\n", args.server.tls ? "https" : "http",
                shown.find(':') != std::string::npos ? "[" + shown + "]" : shown, port);
     std::fflush(stdout);
     if (!IsLoopback(args.server.host))
@@ -83,6 +104,18 @@ void RegisterServeCommand(CLI::App& app, int& exitCode) {
         ->add_option("--timeout", args->server.ioTimeoutSeconds,
                      "Seconds a client may take to send a request or read an answer (default: 10)")
         ->check(CLI::Range(1, 3600));
+    command->add_flag("--tls", args->tls,
+                      "Serve HTTPS, which a phone needs to give the page its camera; without "
+                      "--cert, with a self-signed certificate made on first use and kept in "
+                      "~/.config/sudokucam");
+    auto* cert = command
+                     ->add_option("--cert", args->certificate,
+                                  "PEM certificate to serve HTTPS with (implies --tls)")
+                     ->check(CLI::ExistingFile);
+    auto* key = command->add_option("--key", args->key, "PEM private key of --cert")
+                    ->check(CLI::ExistingFile);
+    cert->needs(key);
+    key->needs(cert);
     AddInputLimitOptions(*command, args->server.reader.limits);
     command->callback([args, &exitCode] {
         try {

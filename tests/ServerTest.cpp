@@ -6,6 +6,7 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <cstdio>
 #include <future>
 #include <memory>
 #include <string>
@@ -17,6 +18,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "app/PageServer.h"
+#include "app/TlsCertificate.h"
 #include "tests/ProgramRun.h"
 #include "tests/TestFiles.h"
 
@@ -381,6 +383,82 @@ TEST(Server, PuzzleRoutesNameWhatIsWrong) {
     const JsonAnswer notFound = PostJson(server, "/api/nothing", "{}");
     EXPECT_EQ(notFound.status, 404);
     EXPECT_EQ(notFound.body["error"], "not found: /api/nothing");
+}
+
+JsonAnswer PostFrame(const RunningServer& server, const std::string& session,
+                     const std::string& jpeg) {
+    auto res = server.client().Post("/api/frame?session=" + session, jpeg, "image/jpeg");
+    if (!res) return {-1, json()};
+    return {res->status, ParseOrNull(res->body)};
+}
+
+TEST(ServerCamera, FollowsTheGridInAPagesFramesAndReadsItOnce) {
+    const RunningServer server;
+    const std::string photo = ReadText(kSamplePhoto);
+    for (int frame = 0; frame < 3; ++frame) {
+        const JsonAnswer answer = PostFrame(server, "page-1", photo);
+        ASSERT_EQ(answer.status, 200) << answer.body.dump();
+        ASSERT_TRUE(answer.body["overlay"]) << frame;
+        EXPECT_EQ(answer.body["reading"]["givens"], kSampleGivens);
+        EXPECT_EQ(answer.body["width"], 960);
+        // The followed corners stay on the grid the reading found (a few pixels of smoothing).
+        for (int i = 0; i < 4; ++i)
+            for (int axis = 0; axis < 2; ++axis)
+                EXPECT_NEAR(answer.body["grid"][i][axis].get<double>(),
+                            answer.body["reading"]["corners"][i][axis].get<double>(), 8)
+                    << frame << " corner " << i;
+    }
+    // Another page's camera is its own session: a blank frame shows it no grid.
+    cv::Mat blank(480, 640, CV_8UC3, cv::Scalar::all(235));
+    std::vector<std::uint8_t> jpeg;
+    cv::imencode(".jpg", blank, jpeg);
+    const JsonAnswer empty = PostFrame(server, "page-2", {jpeg.begin(), jpeg.end()});
+    ASSERT_EQ(empty.status, 200);
+    EXPECT_TRUE(empty.body["grid"].is_null());
+    EXPECT_FALSE(empty.body["overlay"]);
+    EXPECT_EQ(PostFrame(server, "../etc", photo).status, 400);
+    EXPECT_EQ(PostFrame(server, "page-1", "no frame").status, 400);
+    auto closed = server.client().Post("/api/frame/close?session=page-1", "", "text/plain");
+    ASSERT_TRUE(closed);
+    EXPECT_EQ(ParseOrNull(closed->body)["closed"], true);
+}
+
+// What a shell command prints on its standard output.
+std::string ShellOutput(const std::string& command) {
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(command.c_str(), "r"), &::pclose);
+    std::string out;
+    char buffer[256];
+    while (pipe && std::fgets(buffer, sizeof buffer, pipe.get()) != nullptr)
+        out += buffer;
+    return out;
+}
+
+TEST(ServerTls, ServesHttpsWithASelfSignedCertificateMadeOnce) {
+    const fs::path dir = FreshDir("server-tls");
+    const SelfSignedCertificate made = EnsureSelfSignedCertificate(dir, {"192.168.1.20"});
+    EXPECT_TRUE(made.created);
+    EXPECT_EQ(fs::status(made.files.key).permissions() & fs::perms::others_read, fs::perms::none);
+    EXPECT_FALSE(EnsureSelfSignedCertificate(dir, {}).created) << "kept, not made again";
+    // The fingerprint printed is the one OpenSSL's own tool gives.
+    const std::string fingerprint = CertificateFingerprint(made.files.certificate);
+    const std::string openssl = ShellOutput("openssl x509 -noout -fingerprint -sha256 -in " +
+                                            Quote(made.files.certificate.string()));
+    EXPECT_NE(openssl.find(fingerprint.substr(8)), std::string::npos) << openssl;
+    PageServerOptions options;
+    options.tls = made.files;
+    const RunningServer server(options);
+    httplib::SSLClient client("127.0.0.1", server.port());
+    client.enable_server_certificate_verification(false);
+    auto res =
+        client.Post("/api/solve", R"({"puzzle": ")" + kSampleGivens + "\"}", "application/json");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 200);
+    // A certificate that is no certificate is refused with a sentence.
+    WriteText(dir / "bad.pem", "not a certificate");
+    PageServerOptions bad;
+    bad.tls = TlsFiles{dir / "bad.pem", made.files.key};
+    bad.webRoot = TestWebRoot();
+    EXPECT_THROW(PageServer{bad}, std::runtime_error);
 }
 
 // `sudokucam serve` as a person runs it: the address first, Ctrl-C ends it cleanly.

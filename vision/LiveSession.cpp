@@ -66,8 +66,9 @@ FrameReport LiveSession::process(cv::Mat& frame) {
     if (cooldown_ > 0) --cooldown_;
     if (!tracker_.tracking() && !pending_ && ++sinceDetect_ >= options_.detectEvery)
         findGrid(frame, report);
+    if (tracker_.tracking() && smoothed_) report.grid = *smoothed_;
     if (tracker_.tracking() && smoothed_ && reading_ && reading_->status == ReadStatus::Solved) {
-        drawOverlay(frame);
+        if (options_.drawOverlay) drawOverlay(frame);
         report.overlay = true;
         report.corners = *smoothed_;
         ++stats_.overlays;

@@ -46,6 +46,9 @@ public:
     // frame where the reading is done (default: false: read within process(), so a video gives
     // the same result on every run).
     bool readInBackground = false;
+    // Draw the answer into the frame (default: true). The page draws its own overlay from the
+    // corners and the reading, so the server skips the warping.
+    bool drawOverlay = true;
 };
 
 // What happened to one frame.
@@ -57,6 +60,9 @@ struct FrameReport {
     bool overlay = false;  // the answer was drawn
     // The grid's smoothed corners in the frame (upright board order), set with `overlay`.
     std::array<cv::Point2f, 4> corners{};
+    // The smoothed corners of the grid followed in this frame, read or not yet (upright board
+    // order once read); empty when no grid is followed.
+    std::optional<std::array<cv::Point2f, 4>> grid;
 };
 
 struct LiveStats {

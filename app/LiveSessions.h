@@ -1,0 +1,52 @@
+#pragma once
+// The page's live camera on the server: each page that has its camera open sends frames under a
+// session id of its own, and gets the grid followed in them by its own sudoku::LiveSession, the
+// same tracking, reading cache and known-board logic as `sudokucam live`. The page draws the
+// answer itself from the corners and the reading, so only numbers travel back.
+
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <opencv2/core.hpp>
+
+#include "app/PuzzleJson.h"
+#include "vision/LiveSession.h"
+
+namespace sudokucam {
+
+class LiveSessions {
+public:
+    // At most `maxSessions` cameras at once; one idle for `idle` makes room for a new one.
+    LiveSessions(sudoku::ReaderOptions reader, std::size_t maxSessions, std::chrono::seconds idle);
+
+    // Follows the grid in the session's next frame (8-bit BGR): {"grid": four corners or null,
+    // "overlay": whether the answer can be drawn, "reading": the read --json object of the board
+    // when it can}. Throws ApiError: 400 for a malformed id, 409 when the session's previous
+    // frame is still being processed (the page sends one at a time), 503 when every session is
+    // in use.
+    OrderedJson process(const std::string& id, cv::Mat& frame);
+    // Forgets a session (the page closed its camera); false when there was none.
+    bool close(const std::string& id);
+
+private:
+    struct Session {
+        explicit Session(const sudoku::LiveOptions& options) : live(options) {}
+        sudoku::LiveSession live;
+        std::mutex busy;
+        std::chrono::steady_clock::time_point lastUsed;
+    };
+
+    std::shared_ptr<Session> find(const std::string& id);
+
+    sudoku::LiveOptions options_;
+    std::size_t maxSessions_;
+    std::chrono::seconds idle_;
+    std::mutex mutex_;  // guards sessions_ and each session's lastUsed
+    std::map<std::string, std::shared_ptr<Session>> sessions_;
+};
+
+}  // namespace sudokucam
