@@ -1,0 +1,54 @@
+// The server's JSON API (web/API.md). Every call answers the parsed JSON, or throws an Error
+// whose message is the server's own sentence, for the page to show as it is.
+
+async function answerOf(response) {
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: a proxy's page, or the server is gone.
+  }
+  if (!response.ok) {
+    throw new Error(body && body.error ? body.error
+      : `The server answered ${response.status}; is sudokucam serve still running?`);
+  }
+  return body;
+}
+
+async function post(path, body, headers = { 'Content-Type': 'application/json' }) {
+  let response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body });
+  } catch {
+    throw new Error('The server cannot be reached; is sudokucam serve still running?');
+  }
+  return answerOf(response);
+}
+
+const postJson = (path, object) => post(path, JSON.stringify(object));
+
+export const gameState = (request) => postJson('/api/game', request);
+export const nextHint = (request) => postJson('/api/hint', request);
+export const parsePuzzle = (text) => postJson('/api/parse', { text });
+export const gradePuzzle = (puzzle) => postJson('/api/grade', { puzzle });
+export const generatePuzzle = (options) => postJson('/api/generate', options);
+
+// The photo's own bytes as the body: the reader sniffs the format.
+export function readPhoto(file, size) {
+  const query = size && size !== 9 ? `?size=${size}` : '';
+  return post(`/api/read${query}`, file, {
+    'Content-Type': file.type || 'application/octet-stream',
+    'X-Filename': encodeURIComponent(file.name || 'photo'),
+  });
+}
+
+// One camera frame (a JPEG blob) of the page's live camera session.
+export function cameraFrame(session, blob) {
+  return post(`/api/frame?session=${encodeURIComponent(session)}`, blob,
+    { 'Content-Type': 'image/jpeg' });
+}
+
+export function closeCamera(session) {
+  return post(`/api/frame/close?session=${encodeURIComponent(session)}`, '',
+    { 'Content-Type': 'text/plain' }).catch(() => null);
+}

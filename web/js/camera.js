@@ -1,0 +1,204 @@
+// The live camera in the page: frames go to the server (downscaled, one at a time, never
+// queued), which follows the grid with the same LiveSession as `sudokucam live` and answers its
+// corners and, once read, the board; the solution is drawn here on a canvas over the video, in
+// the grid's perspective, smoothed between answers. The canvas exposes the corners it draws
+// (data-corners, in video pixels) for the tests.
+
+import { cameraFrame, closeCamera } from './api.js';
+
+const SEND_WIDTH = 640;         // frames are sent at most this wide
+const MIN_INTERVAL_MS = 80;     // at most about 12 frames a second
+const SMOOTHING = 0.5;          // share of the way to the newest corners per drawn frame
+
+// The projective map of the unit square onto a quadrilateral (top-left, top-right,
+// bottom-right, bottom-left), after Heckbert: cell centres land where the page shows them.
+function squareToQuad(q) {
+  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = q;
+  const dx3 = x0 - x1 + x2 - x3;
+  const dy3 = y0 - y1 + y2 - y3;
+  let g = 0;
+  let h = 0;
+  if (Math.abs(dx3) > 1e-9 || Math.abs(dy3) > 1e-9) {
+    const dx1 = x1 - x2;
+    const dx2 = x3 - x2;
+    const dy1 = y1 - y2;
+    const dy2 = y3 - y2;
+    const det = dx1 * dy2 - dx2 * dy1;
+    g = (dx3 * dy2 - dx2 * dy3) / det;
+    h = (dx1 * dy3 - dx3 * dy1) / det;
+  }
+  const a = x1 - x0 + g * x1;
+  const b = x3 - x0 + h * x3;
+  const d = y1 - y0 + g * y1;
+  const e = y3 - y0 + h * y3;
+  return (u, v) => {
+    const w = g * u + h * v + 1;
+    return [(a * u + b * v + x0) / w, (d * u + e * v + y0) / w];
+  };
+}
+
+export class CameraPanel {
+  // `onBoard(reading)`: the person tapped the video or "Use this board" on a board read.
+  constructor(elements, onBoard) {
+    Object.assign(this, elements);
+    this.onBoard = onBoard;
+    this.stream = null;
+    this.session = null;
+    this.target = null;   // newest corners from the server, video pixels
+    this.shown = null;    // corners drawn, smoothed toward the target
+    this.reading = null;
+    this.sending = false;
+    this.button.addEventListener('click', () => this.open());
+    this.close.addEventListener('click', () => this.stop('The camera is closed.'));
+    this.freeze.addEventListener('click', () => this.useBoard());
+    this.video.addEventListener('click', () => this.useBoard());
+  }
+
+  say(text) {
+    this.status.textContent = text;
+  }
+
+  async open() {
+    this.view.hidden = false;
+    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+      this.refuse('This browser gives the page no camera here: it needs HTTPS (sudokucam serve '
+        + '--tls) or localhost. Use the Photo input instead, which opens the camera too.');
+      return;
+    }
+    try {
+      this.stream = await navigator.mediaDevices.getUserMedia({ audio: false,
+        video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 },
+          height: { ideal: 720 } } });
+    } catch (error) {
+      this.refuse(error && error.name === 'NotAllowedError'
+        ? 'The camera was refused. Allow it in the browser, or use the Photo input instead.'
+        : 'No camera could be opened. Use the Photo input instead.');
+      return;
+    }
+    this.session = crypto.randomUUID ? crypto.randomUUID()
+      : String(Math.random()).slice(2) + String(Date.now());
+    this.video.srcObject = this.stream;
+    await this.video.play();
+    this.say('Point the camera at a Sudoku.');
+    this.running = true;
+    this.sendLoop();
+    requestAnimationFrame(() => this.drawLoop());
+  }
+
+  refuse(message) {
+    this.say(message);
+    this.overlay.dataset.overlay = 'off';
+    this.fallback.focus();
+  }
+
+  stop(message) {
+    this.running = false;
+    if (this.stream) this.stream.getTracks().forEach((track) => track.stop());
+    this.stream = null;
+    if (this.session) closeCamera(this.session);
+    this.session = null;
+    this.target = null;
+    this.shown = null;
+    this.view.hidden = true;
+    if (message) this.say(message);
+  }
+
+  useBoard() {
+    if (!this.reading) {
+      this.say('No board is read yet: hold the grid in view a moment.');
+      return;
+    }
+    const reading = this.reading;
+    this.stop();
+    this.onBoard(reading);
+  }
+
+  // One frame at a time: the next is taken when the answer to the last is in.
+  async sendLoop() {
+    while (this.running) {
+      const started = performance.now();
+      await this.sendFrame();
+      const wait = MIN_INTERVAL_MS - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  async sendFrame() {
+    const width = this.video.videoWidth;
+    const height = this.video.videoHeight;
+    if (!width || !height) return;
+    const scale = Math.min(1, SEND_WIDTH / width);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
+    canvas.getContext('2d').drawImage(this.video, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+    if (!blob || !this.running) return;
+    try {
+      const answer = await cameraFrame(this.session, blob);
+      this.take(answer, width / answer.width);
+    } catch (error) {
+      this.say(error.message);
+    }
+  }
+
+  take(answer, toVideo) {
+    this.target = answer.grid ? answer.grid.map(([x, y]) => [x * toVideo, y * toVideo]) : null;
+    if (!this.target) this.shown = null;
+    this.reading = answer.overlay && answer.reading ? answer.reading : this.reading;
+    if (!answer.grid) this.say('Looking for a grid...');
+    else if (answer.overlay) this.say('Solved: tap the video or "Use this board" to play on it.');
+    else this.say('Grid found; reading it...');
+    this.solved = Boolean(answer.overlay);
+  }
+
+  drawLoop() {
+    if (!this.running) return;
+    const canvas = this.overlay;
+    const width = this.video.videoWidth;
+    const height = this.video.videoHeight;
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    const context = canvas.getContext('2d');
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    if (this.target) {
+      this.shown = this.shown ? this.shown.map(([x, y], i) => [
+        x + SMOOTHING * (this.target[i][0] - x), y + SMOOTHING * (this.target[i][1] - y)])
+        : this.target.map((p) => [...p]);
+      this.drawGrid(context, this.shown);
+    }
+    canvas.dataset.overlay = this.target && this.solved ? 'on' : 'off';
+    canvas.dataset.corners = this.shown ? JSON.stringify(this.shown.map(([x, y]) =>
+      [Math.round(x * 10) / 10, Math.round(y * 10) / 10])) : '';
+    requestAnimationFrame(() => this.drawLoop());
+  }
+
+  drawGrid(context, corners) {
+    context.lineWidth = Math.max(2, context.canvas.width / 300);
+    context.strokeStyle = '#1a73e8';
+    context.beginPath();
+    corners.forEach(([x, y], i) => (i ? context.lineTo(x, y) : context.moveTo(x, y)));
+    context.closePath();
+    context.stroke();
+    if (!this.solved || !this.reading || !this.reading.solution) return;
+    const map = squareToQuad(corners);
+    const n = this.reading.size;
+    const solution = this.reading.solution;
+    const clues = this.reading.givens;
+    context.fillStyle = '#0b7a3b';
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+    for (let cell = 0; cell < n * n; cell += 1) {
+      if (clues[cell] !== '.' || this.reading.handwritten[cell] !== '.') continue;
+      const r = Math.floor(cell / n);
+      const c = cell % n;
+      const [x, y] = map((c + 0.5) / n, (r + 0.5) / n);
+      const [x2] = map((c + 1) / n, (r + 0.5) / n);
+      const cellWidth = Math.abs(x2 - x) * 2;
+      context.font = `${Math.max(8, cellWidth * 0.7)}px sans-serif`;
+      context.fillText(solution[cell], x, y);
+    }
+  }
+}
