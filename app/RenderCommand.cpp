@@ -15,6 +15,7 @@
 
 #include "app/Commands.h"
 #include "app/OptionChoices.h"
+#include "app/Y4mWriter.h"
 #include "solver/Generator.h"
 #include "solver/TextFormat.h"
 #include "vision/Render.h"
@@ -131,10 +132,33 @@ cv::VideoWriter OpenWriter(fs::path& path, cv::Size size, std::string& codec) {
     return writer;
 }
 
+// Writes frames to an OpenCV video, or to a Y4M file (for Chromium's fake camera).
+class FrameSink {
+public:
+    FrameSink(fs::path& path, cv::Size size, std::string& codec) {
+        if (path.extension() == ".y4m") {
+            codec = "y4m";
+            y4m_.emplace(path.string(), size, 30);
+        } else {
+            video_ = OpenWriter(path, size, codec);
+        }
+    }
+    void write(const cv::Mat& frame) {
+        if (y4m_)
+            y4m_->write(frame);
+        else
+            video_.write(frame);
+    }
+
+private:
+    std::optional<Y4mWriter> y4m_;
+    cv::VideoWriter video_;
+};
+
 void RenderVideo(const sudoku::Page& page, const RenderOptions& o) {
     fs::path path = o.video;
     std::string codec;
-    cv::VideoWriter writer = OpenWriter(path, {o.width, o.height}, codec);
+    FrameSink writer(path, {o.width, o.height}, codec);
     const auto poses = sudoku::CameraPath(page, {o.width, o.height}, o.frames, o.seed);
     json truth = TruthHeader(page, o);
     truth["fps"] = 30;
@@ -150,7 +174,6 @@ void RenderVideo(const sudoku::Page& page, const RenderOptions& o) {
                           {"visibility", VisibilityId(photo.visibility)}});
         full += photo.visibility == sudoku::Visibility::Full;
     }
-    writer.release();
     truth["frames"] = frames;
     const fs::path truthPath = TruthPath(o, path);
     WriteTruth(truthPath, truth);
@@ -193,7 +216,9 @@ void RegisterRenderCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--seed", options->seed,
                     "Seeds the generated puzzle, page and noise (default: 1)");
     cmd->add_option("-o,--output", options->output, "The picture to write (JPEG, PNG, ...)");
-    cmd->add_option("--video", options->video, "A hand-held video to write (.avi MJPG, or .mp4)");
+    cmd->add_option(
+        "--video", options->video,
+        "A hand-held video to write (.avi MJPG, .mp4, or .y4m for Chromium's fake camera)");
     cmd->add_option("--frames", options->frames, "Video frames at 30 per second (default: 150)")
         ->check(CLI::Range(1, 100000));
     cmd->add_option("--truth", options->truth,
