@@ -87,7 +87,7 @@ void Answer(httplib::Response& res, const std::function<OrderedJson()>& make) {
 
 // A puzzle given as text in any form the command line reads; 400 with the line and column.
 InputPuzzle PuzzleFromText(const std::string& text) {
-    InputPuzzle input{"the request", 0, sudoku::ParsePuzzle(text)};
+    InputPuzzle input{"the puzzle text", 0, sudoku::ParsePuzzle(text)};
     if (!input.parsed.ok()) throw ApiError(400, input.errorMessage());
     return input;
 }

@@ -11,6 +11,11 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libjpeg62-turbo-dev  # the hostile-input test writes a CMYK JPEG with libjpeg
   clang libclang-rt-14-dev  # the fuzz preset: libFuzzer and the sanitizers' clang runtimes
+  libcpp-httplib-dev  # sudokucam serve: the page's HTTP server
+  chromium fonts-dejavu-core  # the browser tests (tests/browser) drive Debian's Chromium
 )
+# The browser tests run under Node.js and install playwright-core with npm: Debian's nodejs and
+# npm, unless a Node.js with npm is already here (such as NodeSource's, which includes npm).
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 
 exec "$(dirname "$0")/apt-install.sh" install-deps "${packages[@]}"

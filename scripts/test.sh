@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
+# playwright-core for the browser tests (the release preset's browser_page), as the lock file pins.
+npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
 cmake --workflow --preset release
 cmake --workflow --preset asan
 # ThreadSanitizer (batch runs images on worker threads; live reads frames on its own thread).

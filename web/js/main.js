@@ -259,6 +259,7 @@ function fillDigitControls(size) {
   const erase = document.createElement('button');
   erase.type = 'button';
   erase.textContent = 'Erase';
+  erase.className = 'erase';
   erase.addEventListener('click', () => {
     onBoardIntent({ type: 'erase', cell: board.selected });
     board.focus();
