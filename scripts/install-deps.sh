@@ -11,7 +11,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libjpeg62-turbo-dev  # the hostile-input test writes a CMYK JPEG with libjpeg
   clang libclang-rt-14-dev  # the fuzz preset: libFuzzer and the sanitizers' clang runtimes
-  libcpp-httplib-dev  # sudokucam serve: the page's HTTP server
+  libcpp-httplib-dev libssl-dev openssl  # sudokucam serve: the HTTP(S) server, its certificate, the test of its fingerprint
   chromium fonts-dejavu-core  # the browser tests (tests/browser) drive Debian's Chromium
 )
 # The browser tests run under Node.js and install playwright-core with npm: Debian's nodejs and
