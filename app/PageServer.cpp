@@ -233,6 +233,9 @@ private:
             static_cast<std::size_t>(options_.reader.limits.maxFileBytes));
         http_->set_read_timeout(options_.ioTimeoutSeconds, 0);
         http_->set_write_timeout(options_.ioTimeoutSeconds, 0);
+        // Small answers go out at once: with Nagle's algorithm a browser's delayed ACK held some
+        // for 40 ms (the play actions' 95th percentile was 50-60 ms).
+        http_->set_tcp_nodelay(true);
         // Idle keep-alive connections hold a worker thread: let them go soon.
         http_->set_keep_alive_timeout(2);
         // httplib's default also sets SO_REUSEPORT, which lets a second server bind a port that
