@@ -9,8 +9,11 @@ async function answerOf(response) {
     // Not JSON: a proxy's page, or the server is gone.
   }
   if (!response.ok) {
-    throw new Error(body && body.error ? body.error
+    const error = new Error(body && body.error ? body.error
       : `The server answered ${response.status}; is sudokucam serve still running?`);
+    error.status = response.status;
+    error.retryAfter = Number(response.headers.get('Retry-After')) || 1;
+    throw error;
   }
   return body;
 }
@@ -33,13 +36,23 @@ export const parsePuzzle = (text) => postJson('/api/parse', { text });
 export const gradePuzzle = (puzzle) => postJson('/api/grade', { puzzle });
 export const generatePuzzle = (options) => postJson('/api/generate', options);
 
-// The photo's own bytes as the body: the reader sniffs the format.
-export function readPhoto(file, size) {
+const pause = (seconds) => new Promise((resolve) => { setTimeout(resolve, seconds * 1000); });
+
+// The photo's own bytes as the body: the reader sniffs the format. A 503 means every core is
+// reading someone's photo: wait as told and try again a few times before giving up.
+export async function readPhoto(file, size, tries = 4) {
   const query = size && size !== 9 ? `?size=${size}` : '';
-  return post(`/api/read${query}`, file, {
-    'Content-Type': file.type || 'application/octet-stream',
-    'X-Filename': encodeURIComponent(file.name || 'photo'),
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await post(`/api/read${query}`, file, {
+        'Content-Type': file.type || 'application/octet-stream',
+        'X-Filename': encodeURIComponent(file.name || 'photo'),
+      });
+    } catch (error) {
+      if (error.status !== 503 || attempt >= tries) throw error;
+      await pause(Math.min(error.retryAfter, 5));
+    }
+  }
 }
 
 // One camera frame (a JPEG blob) of the page's live camera session.

@@ -132,8 +132,14 @@ export class BoardView {
   }
 
   onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;  // undo/redo are page-wide
     const n = this.size;
+    // Ctrl+Home / Ctrl+End: the first and last cell, as the WAI-ARIA grid pattern has them.
+    if (event.ctrlKey && (event.key === 'Home' || event.key === 'End')) {
+      event.preventDefault();
+      this.select(event.key === 'Home' ? 0 : n * n - 1, true);
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;  // undo/redo are page-wide
     const row = Math.floor(this.selected / n);
     const col = this.selected % n;
     const moves = {

@@ -19,7 +19,7 @@ const page = {
   highlight: 0,
   hint: null,        // the /api/hint answer being shown
   hintStage: 0,      // 0 none, 1 where to look, 2 technique and cells, 3 the whole step
-  wasSolved: false,
+  wasSolved: null,   // null: a game just opened, whose own message (e.g. the photo's) stays
   busy: Promise.resolve(),
 };
 
@@ -51,15 +51,26 @@ async function refresh({ lastMoveIsNew = false } = {}) {
   draw();
 }
 
+// Why the server refused the last move, from the board as it was before it (page.answer).
 function refusalSentence(move) {
   const [kind, cell, digit] = move;
   const where = cell !== undefined ? state.cellName(page.game.size, cell) : '';
-  if (kind === 'enter') {
-    return page.answer && page.answer.cells[cell].origin === 'clue'
-      ? `${where} holds a clue; use Edit clues to correct a misread.`
-      : `${state.digitChar(digit)} cannot go in ${where}: its row, column or box already has it.`;
+  const info = page.answer && cell !== undefined ? page.answer.cells[cell] : null;
+  const unique = page.answer && page.answer.status === 'solved';
+  if ((kind === 'enter' || kind === 'reveal') && info && info.origin === 'clue') {
+    return `${where} holds a clue; use Edit clues to correct a misread.`;
   }
-  if (kind === 'reveal' || kind === 'solve') return 'The clues have no single solution to show.';
+  if (kind === 'enter') {
+    return `${state.digitChar(digit)} cannot go in ${where}: its row, column or box already has it.`;
+  }
+  if (kind === 'restore') {
+    return `${state.digitChar(digit)} cannot be a pencil mark in ${where}: its row, column or box has it.`;
+  }
+  if ((kind === 'reveal' || kind === 'solve') && !unique) {
+    return 'The clues have no single solution to show: correct them first (Edit clues).';
+  }
+  if (kind === 'reveal') return `${where} already holds the right digit.`;
+  if (kind === 'solve') return 'Nothing left to solve.';
   if (kind === 'step' || kind === 'singles') return 'Nothing to fill from here.';
   return 'That changes nothing.';
 }
@@ -74,7 +85,7 @@ function startGame(game, message) {
   page.game = game;
   page.hint = null;
   page.hintStage = 0;
-  page.wasSolved = false;
+  page.wasSolved = null;
   board.selected = 0;
   if (message) say(message);
   fillDigitControls(game.size);
@@ -87,9 +98,29 @@ function startGame(game, message) {
 
 function play(move) {
   page.game = state.addMove(page.game, move);
+  // A digit typed or erased by the person replaces the hand-writing the reader was unsure of
+  // (an unsure clue stays marked: only Edit clues changes a clue).
+  const cell = move[1];
+  const info = page.answer && page.answer.cells[cell];
+  if ((move[0] === 'enter' || move[0] === 'erase') && info && info.origin !== 'clue') {
+    page.game = state.forgetUncertain(page.game, cell);
+  }
   page.hint = null;
   page.hintStage = 0;
+  say('');  // the last message (a refusal, a hint) is about the board before this move
   return serially(() => refresh({ lastMoveIsNew: true }));
+}
+
+const emptyCells = () => (page.answer ? page.answer.cells.filter((c) => !c.digit).length : 0);
+
+// A program's move (a step, the singles), then what it did in the status, unless refused (the
+// refusal is said instead). `sentence(count)` gets the number of cells it filled.
+function playAndTell(move, sentence) {
+  const before = emptyCells();
+  const position = page.game.position;
+  return play(move).then(() => {
+    if (page.game.position > position && !page.answer.solved) say(sentence(before - emptyCells()));
+  });
 }
 
 function change(next) {
@@ -105,6 +136,16 @@ function cellsOf(list) {
   return new Set((list || []).map((c) => (typeof c === 'number' ? c : c.index)));
 }
 
+// The cell a `wrong` hint names (its first cell; the others are the rest of the wrong digits
+// and what they block), so the hint gives away one mistake, not all of them.
+function wrongOfHint() {
+  if (!page.hint || page.hint.hint !== 'wrong' || !page.answer) return new Set();
+  const named = cellsOf(page.hint.cells);
+  const first = [...named][0];
+  const wrong = page.answer.wrong.filter((c) => named.has(c));
+  return new Set(wrong.includes(first) ? [first] : wrong);
+}
+
 function hintView() {
   const cells = new Set();
   const marks = new Map();
@@ -113,7 +154,7 @@ function hintView() {
     if (!marks.has(cell)) marks.set(cell, new Map());
     marks.get(cell).set(digit, kind);
   };
-  if (page.hint && page.hint.hint === 'wrong') cellsOf(page.hint.cells).forEach((c) => cells.add(c));
+  if (page.hint && page.hint.hint === 'wrong') wrongOfHint().forEach((c) => cells.add(c));
   if (page.hint && page.hint.hint === 'guess' && page.hintStage >= 2) cells.add(page.hint.cell.index);
   if (step && page.hintStage >= 2) {
     cellsOf(step.cells).forEach((c) => cells.add(c));
@@ -134,14 +175,17 @@ function draw() {
   const answer = page.answer;
   if (!answer) return;
   const hint = hintView();
+  // Duplicates now, and the cells each problem of the clues names (a clash, or where two
+  // solutions differ), so a misread shows where to look.
   const conflict = new Set();
   for (const w of answer.warnings) if (w.kind === 'duplicate') cellsOf(w.cells).forEach((c) => conflict.add(c));
-  for (const p of answer.problems) if (p.kind === 'duplicate') cellsOf(p.cells).forEach((c) => conflict.add(c));
-  const showWrong = page.game.checked || (page.hint && page.hint.hint === 'wrong');
+  for (const p of answer.problems) cellsOf(p.cells).forEach((c) => conflict.add(c));
+  // After Check every wrong digit shows; a `wrong` hint shows only the cell it names.
+  const wrong = page.game.checked ? new Set(answer.wrong) : wrongOfHint();
   board.render(answer, {
     showCandidates: page.modes.candidates || (page.hintStage >= 3 && hint.marks.size > 0),
     marked: state.markedCells(page.game),
-    wrong: showWrong ? new Set(answer.wrong) : new Set(),
+    wrong,
     uncertain: new Set(page.game.uncertain),
     conflict,
     hint: hint.cells,
@@ -154,19 +198,25 @@ function draw() {
   $('redo').disabled = !answer.canRedo;
   $('apply-step').disabled = !(page.hint && page.hint.hint === 'step' && page.hintStage >= 3);
   $('congratulation').hidden = !answer.solved;
-  if (answer.solved && !page.wasSolved) say('Solved! Every cell is filled and right.');
+  if (answer.solved && page.wasSolved === false) say('Solved! Every cell is filled and right.');
   page.wasSolved = answer.solved;
+}
+
+function checkSentence(answer) {
+  if (!answer) return '';
+  if (answer.status !== 'solved') return 'The clues have no single solution yet: correct them first.';
+  if (!answer.wrong.length) return 'Every digit so far is right.';
+  const cells = answer.wrong.map((c) => state.cellName(page.game.size, c)).join(' ');
+  return `${answer.wrong.length} of the digits ${answer.wrong.length === 1 ? 'is' : 'are'} wrong, `
+    + `marked in red and crossed out: ${cells}`;
 }
 
 function drawWarnings(answer) {
   const list = $('warnings');
   list.replaceChildren();
   const sentences = [...answer.problems, ...answer.warnings].map((p) => p.message);
-  if (page.game.checked && answer.status === 'solved') {
-    sentences.push(answer.wrong.length
-      ? `${answer.wrong.length} of your digits ${answer.wrong.length === 1 ? 'is' : 'are'} wrong: `
-        + answer.wrong.map((c) => state.cellName(page.game.size, c)).join(' ')
-      : 'Every digit so far is right.');
+  if (page.game.checked && answer.status === 'solved' && answer.wrong.length) {
+    sentences.push(checkSentence(answer));
   }
   for (const sentence of [...new Set(sentences)]) {
     const item = document.createElement('li');
@@ -208,7 +258,10 @@ function onBoardIntent(intent) {
   }
   if (page.modes.edit) {
     change(state.setClue(page.game, intent.cell, intent.type === 'digit' ? intent.digit : 0))
-      .then(() => say(cluesSentence(page.answer)));
+      .then(() => {
+        say(cluesSentence(page.answer));
+        showGrade();  // corrected clues are a new puzzle
+      });
     return;
   }
   const info = page.answer && page.answer.cells[intent.cell];
@@ -368,18 +421,27 @@ async function generate() {
   });
 }
 
+// The grade of the clues, asked once per puzzle (the last one is remembered, so clue edits
+// that come back to it, or a reload, ask nothing).
+const grades = { clues: '', text: '' };
+
 async function showGrade() {
   const grade = $('grade');
-  if (page.answer.status !== 'solved') {
+  const clues = page.game.clues;
+  if (!page.answer || page.answer.status !== 'solved') {
     grade.textContent = 'Grade: none until the clues have one solution';
     return;
   }
-  try {
-    const graded = await api.gradePuzzle(page.game.clues);
-    grade.textContent = `Grade: ${graded.level}, score ${graded.score}`;
-  } catch (error) {
-    grade.textContent = `Grade: ${error.message}`;
+  if (grades.clues !== clues) {
+    try {
+      const graded = await api.gradePuzzle(clues);
+      grades.text = `Grade: ${graded.level}, score ${graded.score}`;
+    } catch (error) {
+      grades.text = `Grade: ${error.message}`;
+    }
+    grades.clues = clues;
   }
+  if (page.game.clues === clues) grade.textContent = grades.text;
 }
 
 function shareLink() {
@@ -468,13 +530,17 @@ function wire() {
   $('undo').addEventListener('click', () => change(state.undo(page.game)));
   $('redo').addEventListener('click', () => change(state.redo(page.game)));
   $('hint').addEventListener('click', () => serially(askHint));
-  $('apply-step').addEventListener('click', () => play(['step']));
-  $('fill-singles').addEventListener('click', () => play(['singles']));
+  $('apply-step').addEventListener('click', () => {
+    const said = page.hint && page.hint.step ? page.hint.step.explanation : '';
+    playAndTell(['step'], () => `Applied: ${said}`);
+  });
+  $('fill-singles').addEventListener('click', () => playAndTell(['singles'],
+    (count) => `Filled ${count} single${count === 1 ? '' : 's'}.`));
   $('check').addEventListener('click', () => {
     page.game = { ...page.game, checked: true };
-    if (page.answer && page.answer.status !== 'solved') say('The clues have no single solution yet: correct them first.');
     keep();
     draw();
+    say(checkSentence(page.answer));
   });
   $('reveal').addEventListener('click', () => play(['reveal', board.selected]));
   $('solve').addEventListener('click', () => play(['solve']));
@@ -488,6 +554,12 @@ function wire() {
   $('save-game').addEventListener('click', saveGame);
   $('open-game').addEventListener('change', () => openSavedGame($('open-game')));
   $('print').addEventListener('click', () => window.print());
+  // The skip link goes straight to the board's current cell; following its href would put
+  // "#board-heading" in place of the game in the URL.
+  $('skip-link').addEventListener('click', (event) => {
+    event.preventDefault();
+    board.focus();
+  });
   document.addEventListener('keydown', onPageKey);
   window.addEventListener('hashchange', () => {
     const game = loadFromLocation();

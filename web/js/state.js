@@ -97,6 +97,12 @@ export function setClue(game, cell, digit) {
   };
 }
 
+// The person changed a cell the reader was unsure of: it is theirs now, no longer uncertain.
+export function forgetUncertain(game, cell) {
+  return game.uncertain.includes(cell)
+    ? { ...game, uncertain: game.uncertain.filter((c) => c !== cell) } : game;
+}
+
 // The cells whose pencil marks the person changed by hand (their names list the candidates).
 export function markedCells(game) {
   const cells = new Set();
