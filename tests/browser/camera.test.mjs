@@ -73,6 +73,24 @@ test('the answer is drawn on the grid the camera sees, and goes when the grid le
     + `max ${errors[errors.length - 1].toFixed(1)} px over ${errors.length} samples`);
   assert.ok(median < 8, `corners within 8 px of a true pose (median ${median.toFixed(1)} px; `
     + `all ${errors.map((e) => e.toFixed(1)).join(' ')})`);
+  // The other overlays: the candidates draw more than the solution, the check draws nothing on
+  // a page nobody has written in.
+  const drawn = async (mode) => {
+    await page.getByLabel('Show', { exact: true }).selectOption(mode);
+    await waitFor(page, async () => {
+      const canvas = page.locator('#camera-overlay');
+      return ((await canvas.getAttribute('data-mode')) === mode
+        && (await canvas.getAttribute('data-overlay')) === 'on') || 'not drawn yet';
+    }, `the ${mode} overlay`);
+    return Number(await page.locator('#camera-overlay').getAttribute('data-drawn'));
+  };
+  const solutionGlyphs = await drawn('solution');
+  assert.equal(solutionGlyphs, [...truth.puzzle].filter((c) => c === '.').length,
+    'a digit in every empty cell');
+  await waitFor(page, async () => (await drawn('candidates')) > solutionGlyphs || 'as few',
+    'the candidates, more than one in some cells');
+  assert.equal(await drawn('check'), 0, 'no hand-written digit to check');
+  await drawn('solution');
   // "Use this board" opens what the camera read in the helper.
   await waitFor(page, async () => (await overlayState(page)).on || 'no overlay', 'the overlay back');
   await page.getByRole('button', { name: 'Use this board', exact: true }).click();

@@ -1,10 +1,12 @@
 // The live camera in the page: frames go to the server (downscaled, one at a time, never
 // queued), which follows the grid with the same LiveSession as `sudokucam live` and answers its
-// corners and, once read, the board; the solution is drawn here on a canvas over the video, in
-// the grid's perspective, smoothed between answers. The canvas exposes the corners it draws
+// corners and, once read, the board; the answer is drawn here on a canvas over the video, in
+// the grid's perspective, smoothed between answers: the solution, the candidates, the next hint
+// or the check of the person's digits, as `sudokucam live` shows them. The candidates and the
+// hint are asked of the server once per board read. The canvas exposes the corners it draws
 // (data-corners, in video pixels) for the tests.
 
-import { cameraFrame, closeCamera } from './api.js';
+import { cameraFrame, closeCamera, gameState, nextHint } from './api.js';
 
 const SEND_WIDTH = 640;         // frames are sent at most this wide
 const MIN_INTERVAL_MS = 80;     // at most about 12 frames a second
@@ -51,6 +53,10 @@ export class CameraPanel {
     this.button.addEventListener('click', () => this.open());
     this.close.addEventListener('click', () => this.stop('The camera is closed.'));
     this.freeze.addEventListener('click', () => this.useBoard());
+    this.mode = 'solution';
+    this.show.addEventListener('change', () => { this.mode = this.show.value; });
+    this.boardKey = '';
+    this.extras = {};  // the board's candidates and next hint, from the server
     this.video.addEventListener('click', () => this.useBoard());
   }
 
@@ -150,10 +156,28 @@ export class CameraPanel {
     this.target = answer.grid ? answer.grid.map(([x, y]) => [x * toVideo, y * toVideo]) : null;
     if (!this.target) this.shown = null;
     this.reading = answer.overlay && answer.reading ? answer.reading : this.reading;
+    if (this.reading) this.askExtras(this.reading);
     if (!answer.grid) this.say('Looking for a grid...');
-    else if (answer.overlay) this.say('Solved: tap the video or "Use this board" to play on it.');
+    else if (answer.overlay && this.mode === 'hint' && this.extras.hint && this.extras.hint.step) {
+      this.say(`Next step: ${this.extras.hint.step.explanation}`);
+    } else if (answer.overlay) this.say('Solved: tap the video or "Use this board" to play on it.');
     else this.say('Grid found; reading it...');
     this.solved = Boolean(answer.overlay);
+  }
+
+  // The candidates and the next step of a board, asked once when a new board is read.
+  async askExtras(reading) {
+    const key = reading.givens + reading.handwritten;
+    if (key === this.boardKey) return;
+    this.boardKey = key;
+    this.extras = {};
+    const game = { size: reading.size, clues: reading.givens, entries: reading.handwritten };
+    try {
+      const [state, hint] = await Promise.all([gameState(game), nextHint(game)]);
+      if (this.boardKey === key) this.extras = { state, hint };
+    } catch {
+      // The overlay keeps to the solution and the check.
+    }
   }
 
   drawLoop() {
@@ -189,20 +213,82 @@ export class CameraPanel {
     if (!this.solved || !this.reading || !this.reading.solution) return;
     const map = squareToQuad(corners);
     const n = this.reading.size;
-    const solution = this.reading.solution;
-    const clues = this.reading.givens;
-    context.fillStyle = '#0b7a3b';
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-    for (let cell = 0; cell < n * n; cell += 1) {
-      if (clues[cell] !== '.' || this.reading.handwritten[cell] !== '.') continue;
+    // Where cell (r, c)'s point (u, v) in 0..1 lands, and how wide the cell is there.
+    const at = (cell, u = 0.5, v = 0.5) => {
       const r = Math.floor(cell / n);
       const c = cell % n;
-      const [x, y] = map((c + 0.5) / n, (r + 0.5) / n);
-      const [x2] = map((c + 1) / n, (r + 0.5) / n);
-      const cellWidth = Math.abs(x2 - x) * 2;
-      context.font = `${Math.max(8, cellWidth * 0.7)}px sans-serif`;
-      context.fillText(solution[cell], x, y);
+      const [x, y] = map((c + u) / n, (r + v) / n);
+      const [x2] = map((c + u + 0.5) / n, (r + v) / n);
+      return { x, y, width: Math.abs(x2 - x) * 2 };
+    };
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+    const draw = { solution: () => this.drawSolution(context, at),
+      candidates: () => this.drawCandidates(context, at),
+      hint: () => this.drawHint(context, at),
+      check: () => this.drawCheck(context, at) }[this.mode];
+    this.drawn = 0;
+    draw();
+    // For the tests: which overlay and how many glyphs it drew in this frame.
+    context.canvas.dataset.mode = this.mode;
+    context.canvas.dataset.drawn = String(this.drawn);
+  }
+
+  text(context, text, { x, y, width }, scale, colour) {
+    this.drawn += 1;
+    context.fillStyle = colour;
+    context.font = `${Math.max(7, width * scale)}px sans-serif`;
+    context.fillText(text, x, y);
+  }
+
+  drawSolution(context, at) {
+    const { givens, handwritten, solution } = this.reading;
+    for (let cell = 0; cell < solution.length; cell += 1) {
+      if (givens[cell] === '.' && handwritten[cell] === '.') {
+        this.text(context, solution[cell], at(cell), 0.7, '#0b7a3b');
+      }
+    }
+  }
+
+  drawCandidates(context, at) {
+    const state = this.extras.state;
+    if (!state) return;
+    const side = Math.ceil(Math.sqrt(state.size));
+    state.cells.forEach((info, cell) => {
+      for (const d of info.candidates || []) {
+        const u = ((d - 1) % side + 0.5) / side;
+        const v = (Math.floor((d - 1) / side) + 0.5) / side;
+        this.text(context, d <= 9 ? String(d) : String.fromCharCode(55 + d), at(cell, u, v),
+          0.28, '#0550ae');
+      }
+    });
+  }
+
+  drawHint(context, at) {
+    const hint = this.extras.hint;
+    if (!hint || hint.hint !== 'step') return;
+    const { step } = hint;
+    context.fillStyle = 'rgb(255 214 0 / 35%)';
+    for (const c of step.cells) {
+      const { x, y, width } = at(c.index);
+      context.fillRect(x - width / 2, y - width / 2, width, width);
+    }
+    for (const p of step.placements) this.text(context, String(p.digit), at(p.index), 0.7, '#0b7a3b');
+  }
+
+  // The person's digits: right ones ticked green, wrong ones circled red. Drawn only for a board
+  // read as a puzzle with one solution (the server says so), never for a doubtful reading.
+  drawCheck(context, at) {
+    const { handwritten, solution } = this.reading;
+    context.lineWidth = 3;
+    for (let cell = 0; cell < handwritten.length; cell += 1) {
+      if (handwritten[cell] === '.') continue;
+      const { x, y, width } = at(cell);
+      context.strokeStyle = handwritten[cell] === solution[cell] ? '#0b7a3b' : '#b3261e';
+      context.beginPath();
+      context.arc(x, y, width * 0.42, 0, 2 * Math.PI);
+      context.stroke();
+      this.drawn += 1;
     }
   }
 }

@@ -514,6 +514,7 @@ function wire() {
     image: $('photo-image'), outline: $('photo-outline') }, onPhoto);
   new CameraPanel({ button: $('camera-button'), view: $('camera-view'), video: $('camera-video'),
     overlay: $('camera-overlay'), status: $('camera-status'), freeze: $('camera-freeze'),
+    show: $('camera-show'),
     close: $('camera-close'), fallback: $('photo') }, (reading) => {
     setEditMode(false);
     startGame(state.newGame({ size: reading.size, clues: reading.givens,
