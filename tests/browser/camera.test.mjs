@@ -55,7 +55,7 @@ test('the answer is drawn on the grid the camera sees, and goes when the grid le
   let on = 0;
   let offAfterOn = 0;
   const started = Date.now();
-  while (Date.now() - started < 12000 && !(on >= 8 && offAfterOn >= 1)) {
+  while (Date.now() - started < 25000 && !(on >= 8 && offAfterOn >= 1)) {
     await page.waitForTimeout(150);
     const state = await overlayState(page);
     if (state.on && state.corners) {
