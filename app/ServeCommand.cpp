@@ -50,6 +50,8 @@ bool IsLoopback(const std::string& host) {
 }
 
 int Serve(ServeArguments& args) {
+    // First, so that a Ctrl-C while the server starts still ends it cleanly.
+    const InterruptGuard interrupt;
     args.server.reader.engine =
         args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
     if (!args.web.empty()) args.server.webRoot = args.web;
@@ -66,7 +68,6 @@ int Serve(ServeArguments& args) {
     if (!IsLoopback(args.server.host))
         std::cerr << "sudokucam serve: listening on " << args.server.host
                   << ": anyone on the network can use this page and send it photos\n";
-    const InterruptGuard interrupt;
     std::atomic<bool> finished = false;
     std::thread watcher([&] {
         while (!interrupt.stop() && !finished)
