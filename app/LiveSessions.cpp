@@ -65,8 +65,7 @@ OrderedJson LiveSessions::process(const std::string& id, cv::Mat& frame) {
                           {"width", frame.cols},
                           {"height", frame.rows}};
     const auto& reading = session->live.reading();
-    if (report.overlay && reading)
-        answer["reading"] = OrderedJson::parse(ReadingJson("camera", *reading).dump());
+    if (report.overlay && reading) answer["reading"] = ReadingAnswer("camera", *reading);
     return answer;
 }
 

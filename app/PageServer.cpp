@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <semaphore>
@@ -320,8 +321,7 @@ private:
         if (reading.status == sudoku::ReadStatus::Error)
             throw ApiError(400,
                            reading.message.empty() ? "the photo cannot be read" : reading.message);
-        // The same object as `read --json`, its keys in the same order.
-        return OrderedJson::parse(ReadingJson(name, reading).dump());
+        return ReadingAnswer(name, reading);
     }
 
     // One frame of a page's camera: the grid followed in it and, once read, the board.
@@ -330,8 +330,8 @@ private:
         sudoku::DecodedImage frame = sudoku::DecodeImage(
             std::span<const std::uint8_t>(bytes, req.body.size()), options_.reader.limits);
         if (!frame) throw ApiError(400, frame.error);
-        if (frame.image.cols < 64 || frame.image.rows < 64)
-            throw ApiError(400, "a camera frame must be at least 64x64 pixels");
+        if (std::min(frame.image.cols, frame.image.rows) < sudoku::kMinPhotoSide)
+            throw ApiError(400, sudoku::TooSmallMessage(frame.image.size()));
         const SlotGuard slot(readSlots_);
         return cameras_.process(req.get_param_value("session"), frame.image);
     }

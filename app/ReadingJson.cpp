@@ -27,4 +27,9 @@ nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r) {
     return j;
 }
 
+nlohmann::ordered_json ReadingAnswer(const std::string& file, const sudoku::Reading& r) {
+    // ordered_json keeps insertion order; parsing the dump keeps read --json's (sorted) order.
+    return nlohmann::ordered_json::parse(ReadingJson(file, r).dump());
+}
+
 }  // namespace sudokucam

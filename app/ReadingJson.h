@@ -13,5 +13,7 @@ namespace sudokucam {
 // file, status, message (when any), corners, size, givens, handwritten, solution, uncertain,
 // changed (row-major cell indices) and millis per stage.
 nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r);
+// The same object, keys in the same order, as part of an ordered answer (the page's API).
+nlohmann::ordered_json ReadingAnswer(const std::string& file, const sudoku::Reading& r);
 
 }  // namespace sudokucam
