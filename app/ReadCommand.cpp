@@ -97,6 +97,12 @@ void PrintReadingText(const std::string& file, const Reading& r) {
     if (!r.uncertain.empty())
         fmt::print("Uncertain cells: {}\n", fmt::join(CellNames(r.givens, r.uncertain), " "));
     if (r.status == ReadStatus::Solved) fmt::print("Solution:\n{}", sudoku::FormatGrid(r.solution));
+    if (!r.mistakes.empty())
+        fmt::print("Wrong hand-written digits: {}\n",
+                   fmt::join(CellNames(r.givens, r.mistakes), " "));
+    if (!r.unsure.empty())
+        fmt::print("Hand-written digits too unclear to check: {}\n",
+                   fmt::join(CellNames(r.givens, r.unsure), " "));
     fmt::print("Corners: ");
     for (const auto& p : r.corners)
         fmt::print("({:.1f}, {:.1f}) ", p.x, p.y);
@@ -236,6 +242,7 @@ struct Tally {
     int printed = 0, printedRight = 0;
     int empty = 0, emptyKept = 0, invented = 0;
     int handwritten = 0, handwrittenRight = 0;
+    int entriesCalledWrong = 0, entriesUnsure = 0;  // the check, where every entry is right
     int digitsRead = 0, kindRight = 0;
     int outlined = 0, cornersClose = 0;
     int threads = 0;  // OpenCV's threads per photo, 0 for every core
@@ -280,6 +287,10 @@ void Score(Tally& t, const std::string& name, const Reading& r, const std::vecto
                                         got ? std::to_string(got) : ".",
                                         want ? std::to_string(want) : "."));
     }
+    if (mixed) {
+        t.entriesCalledWrong += static_cast<int>(r.mistakes.size());
+        t.entriesUnsure += static_cast<int>(r.unsure.size());
+    }
     if (diffs.empty())
         ++t.exact;
     else
@@ -309,6 +320,8 @@ json TallyJson(const Tally& t, bool mixed) {
         j["handwritten_digits"] = t.handwritten;
         j["handwritten_right"] = t.handwrittenRight;
         j["kind_right"] = t.kindRight;
+        j["entries_called_wrong"] = t.entriesCalledWrong;
+        j["entries_unsure"] = t.entriesUnsure;
         j["digits_read"] = t.digitsRead;
     }
     if (t.outlined) {
@@ -335,6 +348,8 @@ void PrintTally(const Tally& t, bool mixed) {
     } else {
         fmt::print("hand-written digits right: {}\n", Share(t.handwrittenRight, t.handwritten));
         fmt::print("printed vs hand-written told apart: {}\n", Share(t.kindRight, t.digitsRead));
+        fmt::print("check of the (right) hand-written digits: {} called wrong, {} unsure\n",
+                   t.entriesCalledWrong, t.entriesUnsure);
     }
     if (t.outlined)
         fmt::print(

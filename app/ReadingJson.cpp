@@ -20,6 +20,8 @@ nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r) {
     // Row-major cell indices, the contract of the read --json object (text output names cells).
     j["uncertain"] = r.uncertain;
     j["changed"] = r.changed;
+    j["mistakes"] = r.mistakes;
+    j["unsure"] = r.unsure;
     j["millis"] = {{"decode", r.millis.decode},
                    {"detect", r.millis.detect},
                    {"read", r.millis.read},

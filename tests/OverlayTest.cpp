@@ -20,6 +20,7 @@
 #include "solver/LogicalSolver.h"
 #include "solver/Validation.h"
 #include "vision/ImageDecode.h"
+#include "tests/TestFiles.h"
 #include "vision/Overlay.h"
 #include "vision/ReadSudoku.h"
 
@@ -257,43 +258,83 @@ TEST(Overlay, HintBeyondSinglesShowsEliminationsAndProof) {
             << r.givens.geometry().cellName(p.cell);
 }
 
-// A board with a wrong hand-written entry: the mixed photos' entries, one changed.
-TEST(Overlay, CheckCirclesWrongEntriesRedAndRightOnesGreen) {
-    const Sample* s = nullptr;
+// Pixels of the amber ring the check draws around an entry too unclear to judge: red well above
+// green, green well above blue (the red ring keeps green as low as blue).
+cv::Mat Amber(const cv::Mat& image) {
+    cv::Mat c[3];
+    cv::split(image, c);
+    cv::Mat redOverGreen, greenOverBlue;
+    cv::subtract(c[2], c[1], redOverGreen);
+    cv::subtract(c[1], c[0], greenOverBlue);
+    return (redOverGreen > 40) & (redOverGreen < 130) & (greenOverBlue > 80);
+}
+
+const Sample* SolvedMixedSample() {
     for (const char* name : {"image1.jpg", "image10.jpg", "image100.jpg", "image1000.jpg"}) {
         const Sample* candidate = Load(kMixed / name);
         if (candidate && candidate->reading.status == ReadStatus::Solved &&
-            candidate->reading.handwritten.filledCount() >= 3) {
-            s = candidate;
-            break;
-        }
+            candidate->reading.handwritten.filledCount() >= 3)
+            return candidate;
     }
+    return nullptr;
+}
+
+// A board with a wrong hand-written entry and one too unclear to check, as the reader reports
+// them: the mixed photos' entries, one changed, one marked unsure.
+TEST(Overlay, CheckCirclesWrongEntriesRedUnsureOnesAmberAndRightOnesGreen) {
+    const Sample* s = SolvedMixedSample();
     if (!s) GTEST_SKIP() << "no solved mixed photo with hand-written digits";
     Reading r = s->reading;
     std::vector<int> entries;
     for (int cell = 0; cell < r.handwritten.cellCount(); ++cell)
         if (r.handwritten.value(cell)) entries.push_back(cell);
-    const int wrong = entries[entries.size() / 2];
-    const int right = r.solution.value(wrong);
-    r.handwritten.set(wrong, right % 9 + 1, CellOrigin::Entered);
-    r.status = ReadStatus::NoSolution;  // as the reader says of such a board
-    r.solution = Board(r.givens.geometry());
+    const int wrong = entries[entries.size() / 2], unsure = entries[entries.size() / 2 + 1];
+    r.handwritten.set(wrong, r.solution.value(wrong) % 9 + 1, CellOrigin::Entered);
+    r.mistakes = {wrong};
+    r.unsure = {unsure};
 
     std::string sentence;
     const cv::Mat out = Draw(*s, r, OverlayMode::Check, &sentence);
     const cv::Mat top = out(cv::Rect({0, 0}, s->photo.size()));
-    const cv::Mat red = Hue(top, 2), green = Hue(top, 1);
+    const cv::Mat red = Hue(top, 2) & ~Amber(top), green = Hue(top, 1), amber = Amber(top);
     for (int cell : entries) {
         const cv::Mat around = CellMask(r, cell, top.size());
+        const std::string name = r.givens.geometry().cellName(cell);
         if (cell == wrong) {
-            EXPECT_GT(CountIn(red, around), 20);
-            EXPECT_EQ(CountIn(green, around), 0);
+            EXPECT_GT(CountIn(red, around), 20) << name;
+            EXPECT_EQ(CountIn(green, around), 0) << name;
+        } else if (cell == unsure) {
+            EXPECT_GT(CountIn(amber, around), 20) << name;
+            EXPECT_EQ(CountIn(green, around), 0) << name;
         } else {
-            EXPECT_GT(CountIn(green, around), 20);
-            EXPECT_EQ(CountIn(red, around), 0);
+            EXPECT_GT(CountIn(green, around), 20) << name;
+            EXPECT_EQ(CountIn(red, around), 0) << name;
         }
     }
-    EXPECT_NE(sentence.find(r.givens.geometry().cellName(wrong)), std::string::npos) << sentence;
+    const Geometry& g = r.givens.geometry();
+    EXPECT_NE(sentence.find(Cat({"is wrong: ", g.cellName(wrong)})), std::string::npos)
+        << sentence;
+    EXPECT_NE(sentence.find(Cat({"unclear to check: ", g.cellName(unsure)})), std::string::npos)
+        << sentence;
+}
+
+// A board not read as a puzzle with one solution: no entry is judged, none is called wrong.
+TEST(Overlay, CheckJudgesNoEntryOfABoardNotReadRight) {
+    const Sample* s = SolvedMixedSample();
+    if (!s) GTEST_SKIP() << "no solved mixed photo with hand-written digits";
+    Reading r = s->reading;
+    r.status = ReadStatus::Multiple;
+    r.solution = Board(r.givens.geometry());
+    r.mistakes.clear();
+    r.unsure.clear();
+    std::string sentence;
+    const cv::Mat out = Draw(*s, r, OverlayMode::Check, &sentence);
+    const cv::Mat top = out(cv::Rect({0, 0}, s->photo.size()));
+    cv::Mat board = cv::Mat::zeros(top.size(), CV_8U);
+    for (int cell = 0; cell < r.handwritten.cellCount(); ++cell)
+        board |= CellMask(r, cell, top.size());
+    EXPECT_EQ(CountIn(Hue(top, 2), board), 0);
+    EXPECT_NE(sentence.find("cannot be checked"), std::string::npos) << sentence;
 }
 
 // Two equal digits in a row: no solution drawn, the clash marked.

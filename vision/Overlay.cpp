@@ -20,6 +20,7 @@ const cv::Scalar kSolutionInk(170, 70, 0);  // deep blue, like a ballpoint
 const cv::Scalar kPencil(120, 70, 40);      // candidates
 const cv::Scalar kRed(30, 30, 215);
 const cv::Scalar kGreen(30, 150, 20);
+const cv::Scalar kAmber(0, 140, 235);       // an entry too unclear to check
 const cv::Scalar kMarker(0, 215, 255);      // yellow highlighter
 const cv::Scalar kProofFill(255, 160, 60);  // behind the candidates that prove a step
 const cv::Scalar kWrongFill(120, 120, 255);
@@ -76,6 +77,14 @@ public:
     void ring(int cell, const cv::Scalar& colour) {
         const int c = canvas_.cellPixels();
         canvas_.circle(centre(cell), 0.4f * c, colour, std::max(2, c / 14));
+    }
+    // A question mark in the cell's top-right corner, clear of the digit in its middle.
+    void query(int cell, const cv::Scalar& colour) {
+        const int c = canvas_.cellPixels();
+        const cv::Rect r = rect(cell);
+        const cv::Point2f corner(static_cast<float>(r.br().x) - 0.16f * static_cast<float>(c),
+                                 static_cast<float>(r.y) + 0.2f * static_cast<float>(c));
+        canvas_.text("?", corner, 0.3 * c, colour, std::max(1, c / 20));
     }
     void frame(int cell, const cv::Scalar& colour) {
         const int c = canvas_.cellPixels();
@@ -198,26 +207,52 @@ std::string DrawHint(Painter& paint, const CandidateGrid& grid) {
     return step->explanation;
 }
 
-// Hand-written digits against the solution of the printed ones alone.
+bool Lists(const std::vector<int>& cells, int cell) {
+    return std::find(cells.begin(), cells.end(), cell) != cells.end();
+}
+
+std::string CountOf(std::size_t count, const std::string& what) {
+    std::string s = std::to_string(count);
+    s.append(" ").append(what).append(count == 1 ? "" : "s");
+    return s;
+}
+
+// The reading's check of the hand-written digits: right ones ringed green, mistakes red, those
+// too unclear to judge amber with a question mark. Only a board read right is checked: a person's
+// entry is never called wrong against a solution that may not be the puzzle's.
 std::string DrawCheck(Painter& paint, const Reading& r) {
     const Geometry& g = r.givens.geometry();
-    const Verdict verdict = CheckAndSolve(CandidateGrid(r.givens));
-    if (!verdict.solution) return DrawProblems(paint, verdict.problems);
-    std::vector<int> wrong;
+    if (r.status != ReadStatus::Solved || !r.solution.isComplete()) {
+        const Verdict verdict = CheckAndSolve(CandidateGrid(r.givens));
+        if (!verdict.problems.empty()) return DrawProblems(paint, verdict.problems);
+        return "The printed digits were not read as a puzzle with one solution, so the "
+               "hand-written ones cannot be checked.";
+    }
     int entries = 0;
     for (int cell = 0; cell < g.cellCount(); ++cell) {
-        const int d = r.handwritten.value(cell);
-        if (!d || !r.givens.isEmpty(cell)) continue;
+        if (!r.handwritten.value(cell) || !r.givens.isEmpty(cell)) continue;
         ++entries;
-        const bool right = verdict.solution->value(cell) == d;
-        paint.ring(cell, right ? kGreen : kRed);
-        if (!right) wrong.push_back(cell);
+        const bool wrong = Lists(r.mistakes, cell), unsure = Lists(r.unsure, cell);
+        paint.ring(cell, wrong ? kRed : unsure ? kAmber : kGreen);
+        if (unsure) paint.query(cell, kAmber);
     }
     if (!entries) return "No hand-written digits to check.";
-    if (wrong.empty()) return "All " + std::to_string(entries) + " hand-written digits are right.";
-    return std::to_string(wrong.size()) + " of " + std::to_string(entries) +
-           " hand-written digits " + (wrong.size() == 1 ? "is" : "are") +
-           " wrong: " + JoinCells(g, wrong) + ".";
+    if (r.mistakes.empty() && r.unsure.empty())
+        return "All " + std::to_string(entries) + " hand-written digits are right.";
+    // Appended piece by piece: GCC 12 misreports "literal" + std::string chains (-Wrestrict).
+    std::string sentence;
+    if (!r.mistakes.empty()) {
+        sentence.append(std::to_string(r.mistakes.size())).append(" of ");
+        sentence.append(std::to_string(entries)).append(" hand-written digits ");
+        sentence.append(r.mistakes.size() == 1 ? "is" : "are").append(" wrong: ");
+        sentence.append(JoinCells(g, r.mistakes)).append(".");
+    }
+    if (!r.unsure.empty()) {
+        if (!sentence.empty()) sentence.append(" ");
+        sentence.append(CountOf(r.unsure.size(), "digit")).append(" too unclear to check: ");
+        sentence.append(JoinCells(g, r.unsure)).append(".");
+    }
+    return sentence;
 }
 
 std::string DrawContent(Painter& paint, const Reading& r, OverlayMode mode) {

@@ -202,6 +202,8 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
     r.solution = repaired.solution;
     r.uncertain = repaired.uncertain;
     r.changed = repaired.changed;
+    r.mistakes = repaired.mistakes;
+    r.unsure = repaired.unsure;
     r.millis = {decodeMs, detectMs, times.readMs, times.solveMs};
     return r;
 }

@@ -86,6 +86,13 @@ struct Reading {
     Board solution;              // the full solution when Solved, else empty
     std::vector<int> uncertain;  // cells read with low confidence (row-major indices)
     std::vector<int> changed;    // cells the repair changed from the classifier's first choice
+    // The check of the hand-written digits against the solution, set when Solved (row-major
+    // indices; an entry in neither list is right). A mistake is an entry read with confidence as
+    // another digit than the solution's; an unsure entry was read too doubtfully to say whether
+    // the person wrote the solution's digit, and its digit in `handwritten` is only the likeliest
+    // (once the solution is known), not a verdict.
+    std::vector<int> mistakes;
+    std::vector<int> unsure;
     StageMillis millis;
 
     bool found() const { return status != ReadStatus::NotFound && status != ReadStatus::Error; }

@@ -4,8 +4,10 @@
 #include <cmath>
 #include <queue>
 #include <stdexcept>
+#include <utility>
 
 #include "solver/Backtracking.h"
+#include "vision/EntryCheck.h"
 
 namespace sudoku {
 namespace {
@@ -51,17 +53,34 @@ std::vector<CellReading> WithEmptyGuess(const std::vector<CellReading>& cells) {
     return out;
 }
 
-std::vector<Alternative> SortedAlternatives(const std::vector<CellReading>& cells) {
+bool IsPrinted(const CellGuess& g) {
+    return g.digit && !g.handwritten;
+}
+
+// `printedOnly`: only the alternatives that change the printed digits, the others cannot change
+// a puzzle made of them.
+std::vector<Alternative> SortedAlternatives(const std::vector<CellReading>& cells,
+                                            bool printedOnly) {
     std::vector<Alternative> all;
     for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell) {
         const auto& guesses = cells[cell].guesses;
-        for (int g = 1; g < static_cast<int>(guesses.size()); ++g)
+        for (int g = 1; g < static_cast<int>(guesses.size()); ++g) {
+            if (printedOnly && !IsPrinted(guesses[0]) && !IsPrinted(guesses[g])) continue;
             all.push_back({cell, g, Cost(guesses[0].probability, guesses[g].probability)});
+        }
     }
     std::stable_sort(all.begin(), all.end(),
                      [](const Alternative& a, const Alternative& b) { return a.cost < b.cost; });
     if (all.size() > kMaxAlternatives) all.resize(kMaxAlternatives);
     return all;
+}
+
+// The printed digits of a board.
+Board GivensOf(const Board& board) {
+    Board givens(board.geometry());
+    for (int cell = 0; cell < board.cellCount(); ++cell)
+        if (board.origin(cell) == CellOrigin::Given) givens.set(cell, board.value(cell));
+    return givens;
 }
 
 // The board a choice of guesses gives, every read digit a clue.
@@ -171,7 +190,11 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
                               const RepairOptions& options) {
     Validate(readings, geometry);
     const std::vector<CellReading> cells = WithEmptyGuess(readings);
-    const std::vector<Alternative> alternatives = SortedAlternatives(cells);
+    // On a board a person has written in, the puzzle is its printed digits: the search below
+    // changes only those, and counts the solutions of those alone. A change to a hand-written
+    // digit could otherwise "repair" the person's mistake into the solution's digit.
+    const bool printedOnly = HasHandwriting(cells);
+    const std::vector<Alternative> alternatives = SortedAlternatives(cells, printedOnly);
     const double maxCost = -std::log(options.minLikelihoodRatio);
     std::vector<int> firstChoice(cells.size(), 0);
 
@@ -186,7 +209,8 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
             if (choice[a.cell] != 0) return false;  // two alternatives for one cell
             choice[a.cell] = a.guess;
         }
-        const Board board = ClueBoard(geometry, cells, choice);
+        const Board read = ClueBoard(geometry, cells, choice);
+        const Board board = printedOnly && !items.empty() ? GivensOf(read) : read;
         if (HasDuplicate(board)) {
             if (items.empty()) result.verdict = RepairVerdict::NoSolution;
             return false;
@@ -249,6 +273,13 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
         if (read.origin(cell) == CellOrigin::Given) result.givens.set(cell, read.value(cell));
         if (read.origin(cell) == CellOrigin::Entered)
             result.handwritten.set(cell, read.value(cell), CellOrigin::Entered);
+    }
+    // The solution chose which cells are entries; what each entry says is what was read there.
+    if (found) {
+        EntryCheck check = CheckEntries(readings, result.handwritten, result.solution);
+        result.handwritten = std::move(check.entries);
+        result.mistakes = std::move(check.mistakes);
+        result.unsure = std::move(check.unsure);
     }
     return result;
 }

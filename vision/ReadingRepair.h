@@ -28,10 +28,14 @@ enum class RepairVerdict { Unique, NoSolution, Multiple };
 struct RepairedReading {
     RepairVerdict verdict = RepairVerdict::NoSolution;
     Board givens;                // printed digits, CellOrigin::Given
-    Board handwritten;           // hand-written digits, CellOrigin::Entered
+    Board handwritten;           // hand-written digits as read, CellOrigin::Entered
     Board solution;              // complete when the verdict is Unique, else empty
     std::vector<int> changed;    // cells whose reading differs from the classifier's first choice
     std::vector<int> uncertain;  // cells read with low confidence
+    // With a Unique verdict, the entries judged against the solution (see EntryCheck): read
+    // confidently as another digit, and read too doubtfully to say. Empty otherwise.
+    std::vector<int> mistakes;
+    std::vector<int> unsure;
     int boardsTried = 0;
 };
 

@@ -276,15 +276,19 @@ export class CameraPanel {
     for (const p of step.placements) this.text(context, String(p.digit), at(p.index), 0.7, '#0b7a3b');
   }
 
-  // The person's digits: right ones ticked green, wrong ones circled red. Drawn only for a board
-  // read as a puzzle with one solution (the server says so), never for a doubtful reading.
+  // The person's digits as the reader judged them: right ones circled green, mistakes red, those
+  // too unclear to judge amber with a question mark. Drawn only for a board read as a puzzle with
+  // one solution (the server says so), never for a doubtful reading.
   drawCheck(context, at) {
-    const { handwritten, solution } = this.reading;
+    const { handwritten } = this.reading;
+    const mistakes = new Set(this.reading.mistakes || []);
+    const unsure = new Set(this.reading.unsure || []);
     context.lineWidth = 3;
     for (let cell = 0; cell < handwritten.length; cell += 1) {
       if (handwritten[cell] === '.') continue;
       const { x, y, width } = at(cell);
-      context.strokeStyle = handwritten[cell] === solution[cell] ? '#0b7a3b' : '#b3261e';
+      context.strokeStyle = mistakes.has(cell) ? '#b3261e' : unsure.has(cell) ? '#b86e00' : '#0b7a3b';
+      if (unsure.has(cell)) this.text(context, '?', { x: x + width * 0.3, y: y - width * 0.3, width }, 0.35, '#b86e00');
       context.beginPath();
       context.arc(x, y, width * 0.42, 0, 2 * Math.PI);
       context.stroke();

@@ -181,7 +181,7 @@ function draw() {
   for (const w of answer.warnings) if (w.kind === 'duplicate') cellsOf(w.cells).forEach((c) => conflict.add(c));
   for (const p of answer.problems) cellsOf(p.cells).forEach((c) => conflict.add(c));
   // After Check every wrong digit shows; a `wrong` hint shows only the cell it names.
-  const wrong = page.game.checked ? new Set(answer.wrong) : wrongOfHint();
+  const wrong = page.game.checked ? new Set(checkedWrong(answer)) : wrongOfHint();
   board.render(answer, {
     showCandidates: page.modes.candidates || (page.hintStage >= 3 && hint.marks.size > 0),
     marked: state.markedCells(page.game),
@@ -202,13 +202,25 @@ function draw() {
   page.wasSolved = answer.solved;
 }
 
+// The wrong digits Check shows: an entry the photo's reader could not make out (marked
+// uncertain until the person types over it) is never called wrong, it may be misread.
+function checkedWrong(answer) {
+  const doubted = new Set(page.game.uncertain);
+  return answer.wrong.filter((c) => !doubted.has(c));
+}
+
 function checkSentence(answer) {
   if (!answer) return '';
   if (answer.status !== 'solved') return 'The clues have no single solution yet: correct them first.';
-  if (!answer.wrong.length) return 'Every digit so far is right.';
-  const cells = answer.wrong.map((c) => state.cellName(page.game.size, c)).join(' ');
-  return `${answer.wrong.length} of the digits ${answer.wrong.length === 1 ? 'is' : 'are'} wrong, `
-    + `marked in red and crossed out: ${cells}`;
+  const wrong = checkedWrong(answer);
+  const unclear = answer.wrong.length - wrong.length;
+  const doubt = unclear
+    ? ` ${unclear} digit${unclear === 1 ? ' was' : 's were'} too unclear in the photo to check: see the cells marked uncertain.`
+    : '';
+  if (!wrong.length) return unclear ? doubt.trim() : 'Every digit so far is right.';
+  const cells = wrong.map((c) => state.cellName(page.game.size, c)).join(' ');
+  return `${wrong.length} of the digits ${wrong.length === 1 ? 'is' : 'are'} wrong, `
+    + `marked in red and crossed out: ${cells}.${doubt}`;
 }
 
 function drawWarnings(answer) {
@@ -358,8 +370,8 @@ function photoMessage(reading) {
   const problems = reading.message ? ` ${reading.message}` : '';
   const clues = reading.givens.replace(/\./g, '').length;
   const yours = reading.handwritten.replace(/\./g, '').length;
-  const unsure = reading.uncertain.length
-    ? ` ${reading.uncertain.length} cell(s) were hard to read and are marked uncertain.` : '';
+  const doubted = doubtedCells(reading).length;
+  const unsure = doubted ? ` ${doubted} cell(s) were hard to read and are marked uncertain.` : '';
   switch (reading.status) {
     case 'solved':
       return `Read: ${clues} clues${yours ? ` and ${yours} of your digits` : ''}; the puzzle has one solution.${unsure}`;
@@ -370,6 +382,11 @@ function photoMessage(reading) {
     default:
       return `Read ${clues} clues, but they have no solution: a clue was probably misread. Correct it below.${problems}${unsure}`;
   }
+}
+
+// Cells the reader doubted: read with low confidence, or entries it could not judge.
+function doubtedCells(reading) {
+  return [...new Set([...reading.uncertain, ...(reading.unsure || [])])].sort((a, b) => a - b);
 }
 
 async function onPhoto(file) {
@@ -383,7 +400,7 @@ async function onPhoto(file) {
       return;
     }
     const game = state.newGame({ size: reading.size, clues: reading.givens,
-      entries: reading.handwritten, uncertain: reading.uncertain, source: 'photo' });
+      entries: reading.handwritten, uncertain: doubtedCells(reading), source: 'photo' });
     // A half-solved paper read right: its entries are checked at once.
     game.checked = reading.status === 'solved' && /[^.]/.test(reading.handwritten);
     setEditMode(reading.status !== 'solved');
@@ -518,7 +535,7 @@ function wire() {
     close: $('camera-close'), fallback: $('photo') }, (reading) => {
     setEditMode(false);
     startGame(state.newGame({ size: reading.size, clues: reading.givens,
-      entries: reading.handwritten, uncertain: reading.uncertain, source: 'camera' }),
+      entries: reading.handwritten, uncertain: doubtedCells(reading), source: 'camera' }),
     'The board from the camera is open: play on.');
   });
   toggleMode('pencil', 'pencil');
