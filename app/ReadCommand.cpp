@@ -137,18 +137,23 @@ bool WriteAtomically(const cv::Mat& image, const fs::path& output) {
     return false;
 }
 
-// The photo as displayed with the reading drawn on it; false (and a message) when it cannot be
-// written.
-bool WriteAnnotated(const std::string& photoPath, const Reading& r, const std::string& output,
-                    const sudoku::OverlayOptions& overlay, const sudoku::InputLimits& limits,
-                    bool printSentence) {
+// The photo as displayed with every reading drawn on it; false (and a message) when it cannot
+// be written.
+bool WriteAnnotated(const std::string& photoPath, const std::vector<Reading>& readings,
+                    const std::string& output, const sudoku::OverlayOptions& overlay,
+                    const sudoku::InputLimits& limits, bool printSentence) {
     sudoku::DecodedImage photo = sudoku::DecodeImageFile(photoPath, limits);
     if (!photo) {
         std::cerr << "sudokucam read: " << photo.error << "\n";
         return false;
     }
-    const std::string sentence = sudoku::DrawOverlay(photo.image, r, overlay);
-    if (printSentence && !sentence.empty()) fmt::print("Overlay: {}\n", sentence);
+    for (std::size_t k = 0; k < readings.size(); ++k) {
+        // The other grids of a page are drawn when solved; their problems would only clutter it.
+        const Reading& r = readings[k];
+        if (k > 0 && r.status != ReadStatus::Solved) continue;
+        const std::string sentence = sudoku::DrawOverlay(photo.image, r, overlay);
+        if (printSentence && !sentence.empty()) fmt::print("Overlay: {}\n", sentence);
+    }
     const bool written = WriteAtomically(photo.image, output);
     if (!written) std::cerr << "sudokucam read: cannot write " << output << "\n";
     return written;
@@ -158,6 +163,37 @@ int ExitCodeOf(const Reading& r) {
     if (r.status == ReadStatus::Solved) return kExitOk;
     if (r.status == ReadStatus::Error) return kExitUsage;
     return kExitFailure;
+}
+
+// Several grids: the worst of their exit codes (every grid solved is 0).
+int ExitCodeOf(const std::vector<Reading>& readings) {
+    int code = kExitOk;
+    for (const Reading& r : readings)
+        if (ExitCodeOf(r) != kExitOk && code != kExitUsage) code = ExitCodeOf(r);
+    return code;
+}
+
+// The readings as JSON (one object, or an array of them for --all) or as text.
+void PrintReadings(const std::string& file, const std::vector<Reading>& readings, bool asJson,
+                   bool all) {
+    if (asJson) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const Reading& r : readings)
+            out.push_back(ReadingJson(file, r));
+        std::cout << (all ? out : out.front())
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << "\n";
+        return;
+    }
+    for (std::size_t k = 0; k < readings.size(); ++k) {
+        const Reading& r = readings[k];
+        if (r.status == ReadStatus::Error) {
+            std::cerr << "sudokucam read: " << r.message << "\n";
+            continue;
+        }
+        if (all) fmt::print("{}Grid {} of {}:\n", k ? "\n" : "", k + 1, readings.size());
+        PrintReadingText(file, r);
+    }
 }
 
 // ---- eval ---------------------------------------------------------------------------------
@@ -450,12 +486,16 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
         std::string output;
         std::string show = "solution";
         bool json = false;
+        bool all = false;
         EngineChoice engine;
     };
     auto readArgs = std::make_shared<ReadArgs>();
     CLI::App* read = app.add_subcommand("read", "Read a Sudoku from a photo and solve it");
     read->add_option("photo", readArgs->photo, "The photo (JPEG, PNG, ...)")->required();
     read->add_flag("--json", readArgs->json, "Print the reading as JSON");
+    read->add_flag("--all", readArgs->all,
+                   "Read every grid on the photo (a page with two or three), not only the most "
+                   "grid-like; --json prints an array of readings, best found first");
     read->add_option("-o,--output", readArgs->output,
                      "Write the photo with the grid outlined and the solution drawn in");
     read->add_option("--show", readArgs->show,
@@ -470,18 +510,15 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
             exitCode = kExitUsage;
             return;
         }
-        const Reading r = sudoku::ReadSudokuFile(readArgs->photo, readArgs->engine.options());
-        if (readArgs->json)
-            std::cout << ReadingJson(readArgs->photo, r)
-                             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-                      << "\n";
-        else if (r.status == ReadStatus::Error)
-            std::cerr << "sudokucam read: " << r.message << "\n";
-        else
-            PrintReadingText(readArgs->photo, r);
-        exitCode = ExitCodeOf(r);
-        if (!readArgs->output.empty() && r.status != ReadStatus::Error &&
-            !WriteAnnotated(readArgs->photo, r, readArgs->output,
+        const auto options = readArgs->engine.options();
+        const std::vector<Reading> readings =
+            readArgs->all ? sudoku::ReadSudokusFile(readArgs->photo, options)
+                          : std::vector<Reading>{sudoku::ReadSudokuFile(readArgs->photo, options)};
+        PrintReadings(readArgs->photo, readings, readArgs->json, readArgs->all);
+        exitCode = ExitCodeOf(readings);
+        const bool readable = readings.front().status != ReadStatus::Error;
+        if (!readArgs->output.empty() && readable &&
+            !WriteAnnotated(readArgs->photo, readings, readArgs->output,
                             {*sudoku::OverlayModeFromId(readArgs->show)}, readArgs->engine.limits,
                             !readArgs->json))
             exitCode = kExitUsage;

@@ -231,6 +231,8 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
 //   build/release/tests/entry_check_test --gtest_also_run_disabled_tests
 //     --gtest_filter='*AllTrainingPhotos'
 TEST(EntryCheck, DISABLED_FindsSwappedEntriesInAllTrainingPhotos) {
+    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     std::vector<std::string> names;
     for (const auto& entry : fs::directory_iterator(kDataset / "mixed"))
         if (entry.path().extension() == ".jpg") names.push_back(entry.path().filename().string());

@@ -24,6 +24,8 @@ constexpr std::size_t kMaxCandidates = 12;
 // Candidates smaller than this share of the image are ignored: their cells would be too small
 // to read anyway.
 constexpr double kMinAreaShare = 0.02;
+// Another grid of a page is at least this share of the best one's area.
+constexpr double kMinShareOfBestGrid = 0.25;
 
 double QuadArea(const Quad& q) {
     std::vector<cv::Point2f> pts(q.begin(), q.end());
@@ -169,6 +171,63 @@ Quad FitGridInside(const cv::Mat& ink, const Quad& quad, int size) {
     return {back[0], back[1], back[2], back[3]};
 }
 
+// Quadrilaterals around the image's larger ink contours, largest first, at most kMaxCandidates.
+std::vector<std::pair<double, Quad>> CandidateQuads(const cv::Mat& ink) {
+    std::vector<std::vector<cv::Point>> contours, joinedContours;
+    cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+    // A thick line lit unevenly can split a grid in two; the ink grown by a pixel joins the
+    // halves again (and may merge the grid with a neighbour: both kinds of contour compete).
+    cv::Mat joined;
+    cv::dilate(ink, joined, cv::Mat());
+    cv::findContours(joined, joinedContours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    contours.insert(contours.end(), joinedContours.begin(), joinedContours.end());
+    const double imageArea = static_cast<double>(ink.rows) * ink.cols;
+
+    // The largest hulls first; a grid is rarely beyond the first few, and each check costs a warp.
+    std::vector<std::pair<double, Quad>> quads;
+    for (const auto& contour : contours) {
+        const cv::Rect box = cv::boundingRect(contour);
+        if (box.area() < kMinAreaShare * imageArea) continue;
+        std::vector<cv::Point> hull;
+        cv::convexHull(contour, hull);
+        auto quad = HullQuad(hull);
+        if (!quad) continue;
+        const double area = QuadArea(*quad);
+        if (area >= kMinAreaShare * imageArea) quads.emplace_back(area, *quad);
+    }
+    std::sort(quads.begin(), quads.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    if (quads.size() > kMaxCandidates) quads.resize(kMaxCandidates);
+    return quads;
+}
+
+// The candidate a hull gives: the hull itself, or the grid fitted inside it when the hull holds
+// a grid merged with something beside it.
+GridCandidate FitCandidate(const cv::Mat& ink, const Quad& hull, double hullArea, int size) {
+    GridCandidate candidate{hull, Gridness(ink, hull, size)};
+    if (candidate.gridness < kConvincing) {
+        const Quad inner = FitGridInside(ink, hull, size);
+        const double innerGridness = Gridness(ink, inner, size);
+        if (innerGridness > candidate.gridness + 0.1 && QuadArea(inner) >= 0.3 * hullArea)
+            candidate = {inner, innerGridness};
+    }
+    return candidate;
+}
+
+// Prefer the more grid-like; between equally good ones, the bigger (the whole grid over one of
+// its boxes).
+double Score(const GridCandidate& candidate, double imageArea) {
+    return candidate.gridness * std::pow(QuadArea(candidate.corners) / imageArea, 0.25);
+}
+
+cv::Point2f Centre(const Quad& q) {
+    return (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+}
+
+bool Inside(const Quad& q, cv::Point2f p) {
+    const std::vector<cv::Point2f> polygon(q.begin(), q.end());
+    return cv::pointPolygonTest(polygon, p, false) >= 0;
+}
+
 }  // namespace
 
 Quad OrderClockwise(const Quad& quad) {
@@ -207,55 +266,49 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size) {
 
 std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
-    std::vector<std::vector<cv::Point>> contours, joinedContours;
-    cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
-    // A thick line lit unevenly can split a grid in two; the ink grown by a pixel joins the
-    // halves again (and may merge the grid with a neighbour: both kinds of contour compete).
-    cv::Mat joined;
-    cv::dilate(ink, joined, cv::Mat());
-    cv::findContours(joined, joinedContours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-    contours.insert(contours.end(), joinedContours.begin(), joinedContours.end());
     const double imageArea = static_cast<double>(gray.rows) * gray.cols;
-
-    // The largest hulls first; a grid is rarely beyond the first few, and each check costs a warp.
-    std::vector<std::pair<double, Quad>> quads;
-    for (const auto& contour : contours) {
-        const cv::Rect box = cv::boundingRect(contour);
-        if (box.area() < kMinAreaShare * imageArea) continue;
-        std::vector<cv::Point> hull;
-        cv::convexHull(contour, hull);
-        auto quad = HullQuad(hull);
-        if (!quad) continue;
-        const double area = QuadArea(*quad);
-        if (area >= kMinAreaShare * imageArea) quads.emplace_back(area, *quad);
-    }
-    std::sort(quads.begin(), quads.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    if (quads.size() > kMaxCandidates) quads.resize(kMaxCandidates);
-
     std::optional<GridCandidate> best;
     double bestScore = 0;
-    for (auto& [hullArea, quad] : quads) {
+    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
         // Gridness is at most 1: once even a perfect grid this small cannot win, stop.
         if (std::pow(hullArea / imageArea, 0.25) <= bestScore) break;
-        double gridness = Gridness(ink, quad, size);
-        if (gridness < kConvincing) {
-            // Perhaps the grid is inside, merged with something beside it.
-            const Quad inner = FitGridInside(ink, quad, size);
-            const double innerGridness = Gridness(ink, inner, size);
-            if (innerGridness > gridness + 0.1 && QuadArea(inner) >= 0.3 * hullArea) {
-                gridness = innerGridness;
-                quad = inner;
-            }
-        }
-        // Prefer the more grid-like; between equally good ones, the bigger (the whole grid over
-        // one of its boxes).
-        const double score = gridness * std::pow(QuadArea(quad) / imageArea, 0.25);
-        if (gridness >= kMinGridness && score > bestScore) {
+        const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size);
+        const double score = Score(candidate, imageArea);
+        if (candidate.gridness >= kMinGridness && score > bestScore) {
             bestScore = score;
-            best = GridCandidate{quad, gridness};
+            best = candidate;
         }
     }
     return best;
+}
+
+std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
+    const cv::Mat ink = InkMask(gray);
+    const double imageArea = static_cast<double>(gray.rows) * gray.cols;
+    std::vector<std::pair<double, GridCandidate>> scored;
+    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
+        const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size);
+        if (candidate.gridness >= kMinGridness)
+            scored.emplace_back(Score(candidate, imageArea), candidate);
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    // A candidate overlapping a better one is that grid again, one of its boxes, or the grid
+    // merged with its neighbour: only the best of them is a grid of its own. The puzzles of one
+    // page are printed alike: a quadrilateral far smaller than the best grid is a box, a sliver of
+    // a neighbour cut by the frame or a table, not another Sudoku.
+    std::vector<GridCandidate> grids;
+    for (const auto& [score, candidate] : scored) {
+        if (!grids.empty() &&
+            QuadArea(candidate.corners) < kMinShareOfBestGrid * QuadArea(grids.front().corners))
+            continue;
+        const bool overlaps = std::any_of(grids.begin(), grids.end(), [&](const GridCandidate& g) {
+            return Inside(g.corners, Centre(candidate.corners)) ||
+                   Inside(candidate.corners, Centre(g.corners));
+        });
+        if (!overlaps) grids.push_back(candidate);
+    }
+    return grids;
 }
 
 }  // namespace sudoku

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -31,5 +32,9 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size);
 // The most grid-like quadrilateral of a gray image, or nothing when no candidate reaches a
 // minimum gridness.
 std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
+
+// Every grid of a gray image (a newspaper page prints two or three), the one DetectGrid finds
+// first, then the others in falling order of score; none overlaps another.
+std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size = 9);
 
 }  // namespace sudoku

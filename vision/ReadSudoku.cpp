@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <tuple>
 #include <utility>
+#include <variant>
 
 #include <opencv2/imgproc.hpp>
 
@@ -151,28 +152,32 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellClassifier&
     return first;
 }
 
-// The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
-Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
-                 double decodeMs) {
-    const auto geometry = Geometry::ForSize(options.size);
-    // Halve as the JPEG decoder does for a file, so a photo in memory and the same photo read
-    // from its file are straightened at the same scale and read alike.
+// The photo halved as the JPEG decoder does for a file, so a photo in memory and the same photo
+// read from its file are straightened at the same scale and read alike; `scale` is multiplied
+// by the shrink.
+cv::Mat WorkingCopy(const cv::Mat& gray, int size, double& scale) {
     cv::Mat work = gray;
     double shrink = 1;
     // A strip (64x50000) keeps its short side: halved further it would hold no grid at all.
-    while (std::max(gray.cols, gray.rows) * shrink >= 2 * DecodeSide(options.size) &&
+    while (std::max(gray.cols, gray.rows) * shrink >= 2 * DecodeSide(size) &&
            std::min(gray.cols, gray.rows) * shrink >= 2 * kMinPhotoSide)
         shrink /= 2;
     if (shrink < 1) cv::resize(gray, work, {}, shrink, shrink, cv::INTER_AREA);
     scale *= shrink;
+    return work;
+}
 
-    const auto candidate = DetectGrid(work, options.size);
-    if (!candidate) {
-        Reading r = Failure(ReadStatus::NotFound, "no Sudoku grid found in the photo");
-        r.millis = {decodeMs, clock.lap(), 0, 0};
-        return r;
-    }
-    const GridLattice lattice = RefineLattice(work, candidate->corners, options.size);
+Reading NotFound(double decodeMs, Stopwatch& clock) {
+    Reading r = Failure(ReadStatus::NotFound, "no Sudoku grid found in the photo");
+    r.millis = {decodeMs, clock.lap(), 0, 0};
+    return r;
+}
+
+// One grid found in `work` (`scale` of the photo's pixels) straightened and read.
+Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double scale,
+                 const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
+    const auto geometry = Geometry::ForSize(options.size);
+    const GridLattice lattice = RefineLattice(work, candidate.corners, options.size);
     const WarpedGrid warped = WarpLattice(work, lattice);
     const double detectMs = clock.lap();
 
@@ -205,6 +210,58 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
     r.mistakes = repaired.mistakes;
     r.unsure = repaired.unsure;
     r.millis = {decodeMs, detectMs, times.readMs, times.solveMs};
+    return r;
+}
+
+// The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
+Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
+                 double decodeMs) {
+    const cv::Mat work = WorkingCopy(gray, options.size, scale);
+    const auto candidate = DetectGrid(work, options.size);
+    if (!candidate) return NotFound(decodeMs, clock);
+    return ReadGrid(work, *candidate, scale, options, clock, decodeMs);
+}
+
+// Every grid of the photo; the time to find them all is the first reading's.
+std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, double scale, const ReaderOptions& options,
+                                   Stopwatch& clock, double decodeMs) {
+    const cv::Mat work = WorkingCopy(gray, options.size, scale);
+    const std::vector<GridCandidate> candidates = DetectGrids(work, options.size);
+    if (candidates.empty()) return {NotFound(decodeMs, clock)};
+    std::vector<Reading> readings;
+    for (const GridCandidate& candidate : candidates) {
+        Reading r = ReadGrid(work, candidate, scale, options, clock, decodeMs);
+        decodeMs = 0;
+        // Beyond the first, a lattice with hardly a digit in it (where two photos or columns of
+        // print meet) is not a puzzle: fewer than 2n-1 digits (17 of 81) cannot make one unique.
+        const int digits = r.givens.filledCount() + r.handwritten.filledCount();
+        if (readings.empty() || digits >= 2 * options.size - 1) readings.push_back(std::move(r));
+    }
+    return readings;
+}
+
+// The photo's gray pixels ready for reading (reduced while decoding a large JPEG), or the error
+// reading that says why they cannot be had: limits and formats first, then a strip or a
+// thumbnail, all from the header.
+std::variant<GrayForReading, Reading> DecodeForReading(std::span<const std::uint8_t> encoded,
+                                                       const ReaderOptions& options,
+                                                       Stopwatch& clock) {
+    std::string refused = CheckEncodedImage(encoded, options.limits);
+    if (const ImageHeader header = ReadImageHeader(encoded);
+        refused.empty() && header.sized() &&
+        std::min(header.size.width, header.size.height) < kMinPhotoSide)
+        refused = TooSmallMessage(header.size);
+    GrayForReading decoded;
+    if (refused.empty()) {
+        decoded = DecodeGrayForReading(encoded, DecodeSide(options.size), options.limits);
+        if (!decoded)
+            refused = decoded.error;
+        else if (std::min(decoded.gray.rows, decoded.gray.cols) < kMinPhotoSide * decoded.scale)
+            refused = TooSmallMessage(decoded.gray.size());
+    }
+    if (refused.empty()) return decoded;
+    Reading r = Failure(ReadStatus::Error, refused);
+    r.millis.decode = clock.lap();
     return r;
 }
 
@@ -249,46 +306,76 @@ Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options) {
 Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options) {
     CheckOptions(options);
     Stopwatch clock;
-    // Limits and formats first, then a strip or a thumbnail, all from the header.
-    std::string refused = CheckEncodedImage(encoded, options.limits);
-    if (const ImageHeader header = ReadImageHeader(encoded);
-        refused.empty() && header.sized() &&
-        std::min(header.size.width, header.size.height) < kMinPhotoSide)
-        refused = TooSmallMessage(header.size);
-    if (!refused.empty()) {
-        Reading r = Failure(ReadStatus::Error, refused);
-        r.millis.decode = clock.lap();
-        return r;
-    }
-    const GrayForReading decoded =
-        DecodeGrayForReading(encoded, DecodeSide(options.size), options.limits);
-    if (!decoded) {
-        Reading r = Failure(ReadStatus::Error, decoded.error);
-        r.millis.decode = clock.lap();
-        return r;
-    }
-    if (std::min(decoded.gray.rows, decoded.gray.cols) < kMinPhotoSide * decoded.scale) {
-        Reading r = Failure(ReadStatus::Error, TooSmallMessage(decoded.gray.size()));
-        r.millis.decode = clock.lap();
-        return r;
-    }
+    auto decoded = DecodeForReading(encoded, options, clock);
+    if (auto* failed = std::get_if<Reading>(&decoded)) return std::move(*failed);
+    const GrayForReading& photo = std::get<GrayForReading>(decoded);
     const double decodeMs = clock.lap();
-    return ReadGray(decoded.gray, decoded.scale, options, clock, decodeMs);
+    return ReadGray(photo.gray, photo.scale, options, clock, decodeMs);
 }
+
+std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
+                                 const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    auto decoded = DecodeForReading(encoded, options, clock);
+    if (auto* failed = std::get_if<Reading>(&decoded)) return {std::move(*failed)};
+    const GrayForReading& photo = std::get<GrayForReading>(decoded);
+    const double decodeMs = clock.lap();
+    return ReadEveryGrid(photo.gray, photo.scale, options, clock, decodeMs);
+}
+
+std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    const cv::Mat gray = ToGray(photo);
+    const double convertMs = clock.lap();
+    return ReadEveryGrid(gray, 1.0, options, clock, convertMs);
+}
+
+namespace {
+
+// The file's bytes after its limits are checked, or the error reading that says why not.
+std::variant<std::vector<std::uint8_t>, Reading> FileForReading(const std::filesystem::path& path,
+                                                                const ReaderOptions& options) {
+    std::string error = CheckImageFile(path, options.limits);
+    if (!error.empty()) return Failure(ReadStatus::Error, error);
+    std::vector<std::uint8_t> bytes = ReadFileBytes(path, error);
+    if (!error.empty()) return Failure(ReadStatus::Error, error);
+    return bytes;
+}
+
+// A reading of a file: its time to read the file counted as decoding, an error naming it.
+void AboutFile(Reading& r, const std::filesystem::path& path, double readFileMs) {
+    r.millis.decode += readFileMs;
+    if (r.status == ReadStatus::Error && r.message.find(path.string()) == std::string::npos)
+        r.message = path.string() + ": " + r.message;
+}
+
+}  // namespace
 
 Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options) {
     CheckOptions(options);
     Stopwatch clock;
-    std::string error = CheckImageFile(path, options.limits);
-    if (!error.empty()) return Failure(ReadStatus::Error, error);
-    const std::vector<std::uint8_t> bytes = ReadFileBytes(path, error);
-    if (!error.empty()) return Failure(ReadStatus::Error, error);
+    auto bytes = FileForReading(path, options);
+    if (auto* failed = std::get_if<Reading>(&bytes)) return std::move(*failed);
     const double readFileMs = clock.lap();
-    Reading r = ReadSudoku(bytes, options);
-    r.millis.decode += readFileMs;
-    if (r.status == ReadStatus::Error && r.message.find(path.string()) == std::string::npos)
-        r.message = path.string() + ": " + r.message;
+    Reading r = ReadSudoku(std::get<std::vector<std::uint8_t>>(bytes), options);
+    AboutFile(r, path, readFileMs);
     return r;
+}
+
+std::vector<Reading> ReadSudokusFile(const std::filesystem::path& path,
+                                     const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    auto bytes = FileForReading(path, options);
+    if (auto* failed = std::get_if<Reading>(&bytes)) return {std::move(*failed)};
+    const double readFileMs = clock.lap();
+    std::vector<Reading> readings =
+        ReadSudokus(std::get<std::vector<std::uint8_t>>(bytes), options);
+    for (Reading& r : readings)
+        AboutFile(r, path, readFileMs);
+    return readings;
 }
 
 }  // namespace sudoku

@@ -109,4 +109,13 @@ Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& o
 // The same for a file; its size is checked against options.limits before it is read.
 Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options = {});
 
+// Every grid of a photo (a newspaper page prints two or three), each read as ReadSudoku reads
+// its one: the grid ReadSudoku reads first, then the others, best found first. A photo with no
+// grid, or one that cannot be read, gives one reading that says so (NotFound, Error).
+std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& options = {});
+std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
+                                 const ReaderOptions& options = {});
+std::vector<Reading> ReadSudokusFile(const std::filesystem::path& path,
+                                     const ReaderOptions& options = {});
+
 }  // namespace sudoku
