@@ -96,6 +96,8 @@ void PrintReadingText(const std::string& file, const Reading& r) {
         fmt::print("Corrected cells: {}\n", fmt::join(CellNames(r.givens, r.changed), " "));
     if (!r.uncertain.empty())
         fmt::print("Uncertain cells: {}\n", fmt::join(CellNames(r.givens, r.uncertain), " "));
+    if (!r.cutOff.empty())
+        fmt::print("Cells cut off (not read): {}\n", fmt::join(CellNames(r.givens, r.cutOff), " "));
     if (r.status == ReadStatus::Solved) fmt::print("Solution:\n{}", sudoku::FormatGrid(r.solution));
     if (!r.mistakes.empty())
         fmt::print("Wrong hand-written digits: {}\n",

@@ -22,6 +22,7 @@ nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r) {
     j["changed"] = r.changed;
     j["mistakes"] = r.mistakes;
     j["unsure"] = r.unsure;
+    j["cut_off"] = r.cutOff;
     j["millis"] = {{"decode", r.millis.decode},
                    {"detect", r.millis.detect},
                    {"read", r.millis.read},

@@ -11,7 +11,7 @@
 namespace sudokucam {
 
 // file, status, message (when any), corners, size, givens, handwritten, solution, uncertain,
-// changed, mistakes, unsure (row-major cell indices) and millis per stage.
+// changed, mistakes, unsure, cut_off (row-major cell indices) and millis per stage.
 nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r);
 // The same object, keys in the same order, as part of an ordered answer (the page's API).
 nlohmann::ordered_json ReadingAnswer(const std::string& file, const sudoku::Reading& r);

@@ -38,23 +38,7 @@ std::vector<std::uint8_t> FileBytes(const fs::path& path) {
 }
 
 std::map<std::string, Quad> Outlines() {
-    std::map<std::string, Quad> outlines;
-    std::ifstream in(kDataset / "outlines.csv");
-    std::string line;
-    std::getline(in, line);
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        std::stringstream fields(line);
-        std::string name, value;
-        std::getline(fields, name, ',');
-        Quad q;
-        for (int i = 0; i < 8; ++i) {
-            std::getline(fields, value, ',');
-            (i % 2 ? q[i / 2].y : q[i / 2].x) = std::stof(value);
-        }
-        outlines[fs::path(name).filename().string()] = q;
-    }
-    return outlines;
+    return TrainingOutlines();
 }
 
 // Largest corner distance over the best cyclic matching (outlines start at the displayed

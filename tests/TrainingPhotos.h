@@ -2,10 +2,15 @@
 // The training photos (../shared/datasets/wichtounet-train) as the tests read them: their ground
 // truth and the held-out fifth (models/holdout.txt) the accuracy figures are measured on.
 
+#include <array>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include <opencv2/core.hpp>
 
 namespace sudoku {
 
@@ -32,6 +37,28 @@ inline std::vector<std::string> HeldOutNames() {
     for (std::string name; list >> name;)
         names.push_back(name);
     return names;
+}
+
+// The hand-made grid outlines of outlines.csv by file name: four corners clockwise from the
+// top-left, in the photo as displayed.
+inline std::map<std::string, std::array<cv::Point2f, 4>> TrainingOutlines() {
+    std::map<std::string, std::array<cv::Point2f, 4>> outlines;
+    std::ifstream in(kDataset / "outlines.csv");
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        std::stringstream fields(line);
+        std::string name, value;
+        std::getline(fields, name, ',');
+        std::array<cv::Point2f, 4> q;
+        for (int i = 0; i < 8; ++i) {
+            std::getline(fields, value, ',');
+            (i % 2 ? q[i / 2].y : q[i / 2].x) = std::stof(value);
+        }
+        outlines[std::filesystem::path(name).filename().string()] = q;
+    }
+    return outlines;
 }
 
 }  // namespace sudoku

@@ -24,6 +24,8 @@ constexpr std::size_t kMaxCandidates = 12;
 // Candidates smaller than this share of the image are ignored: their cells would be too small
 // to read anyway.
 constexpr double kMinAreaShare = 0.02;
+// A grid cut by the photo's edge is looked for with at most this many cells' width out of view.
+constexpr double kMaxCellsCutOff = 2.5;
 // Another grid of a page is at least this share of the best one's area.
 constexpr double kMinShareOfBestGrid = 0.25;
 
@@ -228,6 +230,59 @@ bool Inside(const Quad& q, cv::Point2f p) {
     return cv::pointPolygonTest(polygon, p, false) >= 0;
 }
 
+// Whether side k of a clockwise quad (0 top, 1 right, 2 bottom, 3 left) lies along the same
+// edge of the image: the grid ran on past the photo's edge there.
+bool SideOnImageEdge(const Quad& q, int k, cv::Size image) {
+    const float tol = 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
+    const auto onEdge = [&](cv::Point2f p) {
+        switch (k) {
+            case 0:
+                return p.y <= tol;
+            case 1:
+                return p.x >= static_cast<float>(image.width - 1) - tol;
+            case 2:
+                return p.y >= static_cast<float>(image.height - 1) - tol;
+            default:
+                return p.x <= tol;
+        }
+    };
+    return onEdge(q[k]) && onEdge(q[(k + 1) % 4]);
+}
+
+// The whole grid a quad cut along side k shows part of: the side along the cut is whole (size
+// cells), so the cell is its length over size, and the other two sides show `visible` cells; the
+// grid continues `hidden` cells past the cut.
+Quad ExtendPastCut(const Quad& q, int k, int size, double visible, double hidden) {
+    const auto n = static_cast<float>(size), v = static_cast<float>(visible),
+               t = static_cast<float>(hidden);
+    const bool cutAcrossRows = k % 2 == 0;  // the top or bottom edge cuts the rows
+    const float w = cutAcrossRows ? n : v, h = cutAcrossRows ? v : n;
+    const std::array<cv::Point2f, 4> rect{cv::Point2f(0, 0), cv::Point2f(w, 0), cv::Point2f(w, h),
+                                          cv::Point2f(0, h)};
+    const cv::Mat toPhoto = cv::getPerspectiveTransform(rect.data(), q.data());
+    float x0 = 0, y0 = 0, x1 = w, y1 = h;
+    switch (k) {
+        case 0:
+            y0 = -t;
+            break;
+        case 1:
+            x1 = w + t;
+            break;
+        case 2:
+            y1 = h + t;
+            break;
+        default:
+            x0 = -t;
+    }
+    std::vector<cv::Point2f> whole{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, corners;
+    cv::perspectiveTransform(whole, corners, toPhoto);
+    return {corners[0], corners[1], corners[2], corners[3]};
+}
+
+double SideLength(const Quad& q, int k) {
+    return cv::norm(q[(k + 1) % 4] - q[k]);
+}
+
 }  // namespace
 
 Quad OrderClockwise(const Quad& quad) {
@@ -309,6 +364,32 @@ std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
         if (!overlaps) grids.push_back(candidate);
     }
     return grids;
+}
+
+std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
+    const cv::Mat ink = InkMask(gray);
+    std::optional<GridCandidate> best;
+    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
+        std::vector<int> cutSides;
+        for (int k = 0; k < 4; ++k)
+            if (SideOnImageEdge(hull, k, gray.size())) cutSides.push_back(k);
+        if (cutSides.size() != 1) continue;  // a corner cut off leaves no whole side to measure
+        const int k = cutSides[0];
+        const double cell = (SideLength(hull, k) + SideLength(hull, (k + 2) % 4)) / (2 * size);
+        const double visible =
+            (SideLength(hull, (k + 1) % 4) + SideLength(hull, (k + 3) % 4)) / (2 * cell);
+        const double hidden = size - visible;
+        if (hidden < 0.1 || hidden > kMaxCellsCutOff) continue;
+        // The sides' lengths give the hidden part only roughly (perspective): the lines inside
+        // say which extension puts the lattice on them.
+        for (double t = std::max(0.1, hidden - 0.5); t <= hidden + 0.5; t += 0.1) {
+            const Quad whole = ExtendPastCut(hull, k, size, visible, t);
+            const double gridness = Gridness(ink, whole, size);
+            if (gridness >= kMinGridness && (!best || gridness > best->gridness))
+                best = GridCandidate{OrderClockwise(whole), gridness};
+        }
+    }
+    return best;
 }
 
 }  // namespace sudoku

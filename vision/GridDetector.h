@@ -33,6 +33,12 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size);
 // minimum gridness.
 std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
 
+// A grid the photo's edge cuts through (people hold phones like that): a quadrilateral of
+// regularly spaced lines ending at one edge of the image, extended past it by the cells the
+// spacing says are missing. Its corners lie partly outside the image. Nothing when no such grid
+// is there; only one side may be cut, as a whole side gives the cell size.
+std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
+
 // Every grid of a gray image (a newspaper page prints two or three), the one DetectGrid finds
 // first, then the others in falling order of score; none overlaps another.
 std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size = 9);

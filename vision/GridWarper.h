@@ -29,6 +29,10 @@ GridLattice LatticeFromQuad(const Quad& quad, int size);
 // intersections with no clear line nearby (worn print, a glare) follow their neighbours.
 GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size);
 
+// The cells (row-major) a photo of `image` size does not show well enough to read: the middle
+// of the cell, where its digit is printed, is partly outside the photo.
+std::vector<int> CellsOutside(const GridLattice& lattice, cv::Size image);
+
 // The grid cut out cell by cell: each cell's four intersections map onto its square of
 // kCellPixels, so a curved page comes out straight.
 WarpedGrid WarpLattice(const cv::Mat& gray, const GridLattice& lattice);

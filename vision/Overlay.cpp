@@ -271,9 +271,11 @@ std::string DrawContent(Painter& paint, const Reading& r, OverlayMode mode) {
         case OverlayMode::Hint:
             return DrawHint(paint, grid);
         default:
+            // A cell cut off by the photo's edge may hold a clue nobody sees: nothing drawn there.
             for (int cell = 0; cell < r.solution.cellCount(); ++cell)
-                if (!grid.value(cell)) paint.digit(cell, r.solution.value(cell), kSolutionInk);
-            return {};
+                if (!grid.value(cell) && !Lists(r.cutOff, cell))
+                    paint.digit(cell, r.solution.value(cell), kSolutionInk);
+            return r.cutOff.empty() ? std::string() : r.message;
     }
 }
 

@@ -93,20 +93,51 @@ std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaire
     return {};
 }
 
+// What a reading of a grid the photo's edge cuts says about the cells it could not see.
+std::string CutOffMessage(std::size_t cells, ReadStatus status, const std::string& verdict) {
+    std::string message = std::to_string(cells);
+    message.append(cells == 1 ? " cell is" : " cells are").append(" cut off by the photo's edge");
+    if (status == ReadStatus::Solved)
+        message.append(", and the digits in view have one solution");
+    else if (status == ReadStatus::Multiple)
+        message.append(
+            ", and the digits in view allow more than one solution: photograph the "
+            "whole grid");
+    else
+        message.append("; ").append(verdict);
+    return message;
+}
+
 struct ReadTimes {
     double readMs = 0;   // classifying the cells
     double solveMs = 0;  // checking and repairing the reading with the solver
 };
 
-// The straightened grid's cells read as they stand, then checked by the solver.
+// Cell indices of a grid turned clockwise `quarterTurns` times: cell (r, c) moves to
+// (c, n - 1 - r) with each turn.
+std::vector<int> TurnCells(std::vector<int> cells, int n, int quarterTurns) {
+    for (int t = 0; t < quarterTurns % 4; ++t)
+        for (int& cell : cells)
+            cell = (cell % n) * n + (n - 1 - cell / n);
+    std::sort(cells.begin(), cells.end());
+    return cells;
+}
+
+// The straightened grid's cells read as they stand, then checked by the solver. Cells outside
+// the photo (`unseen`) are not read: no digit can be seen there, so none is put there, and the
+// repair may not put one there either.
 RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
-                              const Geometry& geometry, const ReaderOptions& options,
-                              Stopwatch& clock, ReadTimes& times) {
+                              const std::vector<int>& unseen, const Geometry& geometry,
+                              const ReaderOptions& options, Stopwatch& clock, ReadTimes& times) {
+    for (int cell : unseen)
+        cells[cell].guesses = {{0, false, 1.f}};
     ApplyGridKindPrior(cells);
     DemoteFaintDigits(grid, cells);
     times.readMs += clock.lap();
     RepairOptions repairOptions;
-    repairOptions.maxBoards = options.maxRepairEffort;
+    // Digits in view of a cut grid often allow several solutions: a search for a unique reading
+    // would then add a digit that is not there. Such a grid is read as it stands.
+    repairOptions.maxBoards = unseen.empty() ? options.maxRepairEffort : 0;
     repairOptions.uncertainBelow = options.uncertainBelow;
     RepairedReading repaired = RepairReading(cells, geometry, repairOptions);
     times.solveMs += clock.lap();
@@ -119,16 +150,21 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> c
 // most ink is hand-writing, which a classifier may read with confidence turned too; a reading
 // the solver rejects then sends us to the next likeliest turn, and a reading that is a valid
 // puzzle with one solution confirms its turn.
-RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellClassifier& classifier,
-                                 const Geometry& geometry, const ReaderOptions& options,
-                                 Stopwatch& clock, ReadTimes& times, int& turns) {
+RepairedReading ReadCellsUpright(const WarpedGrid& warped, const std::vector<int>& unseen,
+                                 const CellClassifier& classifier, const Geometry& geometry,
+                                 const ReaderOptions& options, Stopwatch& clock, ReadTimes& times,
+                                 int& turns) {
     std::vector<CellReading> asTheyStand = classifier.classify(warped);
     turns = 0;
     std::optional<RepairedReading> standing;
     if (!options.tryRotations || LooksUpright(asTheyStand)) {
-        standing = ReadAndRepair(warped, asTheyStand, geometry, options, clock, times);
-        if (!options.tryRotations || standing->verdict == RepairVerdict::Unique)
-            return *std::move(standing);
+        standing = ReadAndRepair(warped, asTheyStand, unseen, geometry, options, clock, times);
+        // A grid cut by the photo's edge often has several solutions from the digits in view:
+        // that says nothing about the turn, and a turned reading the repair makes unique would
+        // be a board not read right.
+        const bool expected = standing->verdict == RepairVerdict::Unique ||
+                              (!unseen.empty() && standing->verdict == RepairVerdict::Multiple);
+        if (!options.tryRotations || expected) return *std::move(standing);
     }
     const std::vector<int> ranked = RankUprightTurns(warped, classifier);
     RepairedReading first;
@@ -140,7 +176,8 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellClassifier&
         } else {
             const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
             std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
-            repaired = ReadAndRepair(turned, std::move(cells), geometry, options, clock, times);
+            repaired = ReadAndRepair(turned, std::move(cells), TurnCells(unseen, warped.size, t),
+                                     geometry, options, clock, times);
         }
         if (repaired.verdict == RepairVerdict::Unique) {
             turns = t;
@@ -179,6 +216,7 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     const auto geometry = Geometry::ForSize(options.size);
     const GridLattice lattice = RefineLattice(work, candidate.corners, options.size);
     const WarpedGrid warped = WarpLattice(work, lattice);
+    const std::vector<int> unseen = CellsOutside(lattice, work.size());
     const double detectMs = clock.lap();
 
     std::shared_ptr<const CellClassifier> classifier = options.classifier;
@@ -192,13 +230,15 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     ReadTimes times;
     int turns = 0;
     const RepairedReading repaired =
-        ReadCellsUpright(warped, *classifier, *geometry, options, clock, times, turns);
+        ReadCellsUpright(warped, unseen, *classifier, *geometry, options, clock, times, turns);
 
     Reading r;
     r.status = repaired.verdict == RepairVerdict::Unique     ? ReadStatus::Solved
                : repaired.verdict == RepairVerdict::Multiple ? ReadStatus::Multiple
                                                              : ReadStatus::NoSolution;
     r.message = VerdictMessage(repaired.verdict, repaired);
+    r.cutOff = TurnCells(unseen, options.size, turns);
+    if (!r.cutOff.empty()) r.message = CutOffMessage(r.cutOff.size(), r.status, r.message);
     r.corners = UprightCorners(lattice.corners(), turns, scale);
     r.lattice = UprightLattice(lattice, turns, scale);
     r.size = options.size;
@@ -217,7 +257,8 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
 Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
                  double decodeMs) {
     const cv::Mat work = WorkingCopy(gray, options.size, scale);
-    const auto candidate = DetectGrid(work, options.size);
+    auto candidate = DetectGrid(work, options.size);
+    if (!candidate) candidate = DetectCutGrid(work, options.size);
     if (!candidate) return NotFound(decodeMs, clock);
     return ReadGrid(work, *candidate, scale, options, clock, decodeMs);
 }

@@ -93,6 +93,10 @@ struct Reading {
     // (once the solution is known), not a verdict.
     std::vector<int> mistakes;
     std::vector<int> unsure;
+    // Cells of a grid the photo's edge cuts through, not read (row-major, upright): empty in
+    // `givens`. A solution is still given when the digits in view allow only one (the message
+    // says so); it is then the puzzle's, since the hidden clues agree with it.
+    std::vector<int> cutOff;
     StageMillis millis;
 
     bool found() const { return status != ReadStatus::NotFound && status != ReadStatus::Error; }
