@@ -70,14 +70,15 @@ std::vector<int> OuterLine(int side) {
     return cells;
 }
 
-// Whether the cells listed cut off are one whole outer line: the one the crop went through (the
+// Whether the cells left unread all lie on one outer line: the one the crop went through (the
 // board is read upright, and an EXIF-turned photo's upright top is another side of its pixels).
-bool IsOneOuterLine(std::vector<int> cells) {
-    std::sort(cells.begin(), cells.end());
+bool OnOneOuterLine(const std::vector<int>& cells) {
     for (int side = 0; side < 4; ++side) {
-        std::vector<int> line = OuterLine(side);
-        std::sort(line.begin(), line.end());
-        if (cells == line) return true;
+        const std::vector<int> line = OuterLine(side);
+        if (std::all_of(cells.begin(), cells.end(), [&](int c) {
+                return std::find(line.begin(), line.end(), c) != line.end();
+            }))
+            return true;
     }
     return false;
 }
@@ -88,10 +89,11 @@ struct CutTally {
 };
 
 // Measured on the held-out photos with an outline (31), each cropped on one side (top, right,
-// bottom, left in turn) a third of a cell into the grid: 28 found, 22 with exactly the cut line
-// listed and every digit in view right, 1 solved (right), none solved wrong, nothing invented.
-// Most newspaper puzzles have several solutions without one of their lines: those say so.
-constexpr int kMinFound = 28, kMinInViewRight = 22, kMinSolvedRight = 1;
+// bottom, left in turn) a third of a cell into the grid: 28 found, all 28 with the cells left
+// unread on the cut line, 24 with every digit read right; 8 solved, all right; nothing invented.
+// (Before cut grids were known: 28 found, 24 solved of which 2 wrong, digits partly out of view
+// misread.) Most newspaper puzzles have several solutions without their cut digits: those say so.
+constexpr int kMinFound = 28, kMinInViewRight = 24, kMinSolvedRight = 8;
 
 TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
     if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
@@ -117,7 +119,7 @@ TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
             continue;
         }
         ++t.found;
-        const bool listed = IsOneOuterLine(r.cutOff);
+        const bool listed = OnOneOuterLine(r.cutOff);
         t.cutListed += listed;
         bool inViewRight = true;
         for (int cell = 0; cell < 81; ++cell) {
@@ -135,16 +137,16 @@ TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
             for (int cell = 0; cell < 81; ++cell)
                 right &= !truth[cell] || r.solution.value(cell) == truth[cell];
             t.solvedRight += right;
-            EXPECT_TRUE(right) << names[k] << ": a solution drawn for a board not read right";
+            EXPECT_TRUE(right) << names[k] << ": a solution given for a board not read right";
         }
         if (!inViewRight || !listed || r.status != ReadStatus::Solved)
             std::cout << "  " << names[k] << " cut on side " << side << ": "
                       << ReadStatusId(r.status) << ", " << r.cutOff.size() << " cut off"
-                      << (listed ? "" : " (not the cut line)")
+                      << (listed ? "" : " (not on the cut line)")
                       << (inViewRight ? "" : ", a digit in view misread") << "\n";
     }
     std::cout << "  " << t.found << " of " << t.photos << " cut grids found; " << t.cutListed
-              << " with exactly the cut line listed, " << t.inViewRight
+              << " with the cells left unread on the cut line, " << t.inViewRight
               << " with every digit in view right; " << t.solved << " solved (" << t.solvedRight
               << " right); " << t.invented << " digits invented\n";
     ASSERT_GT(t.photos, 0);

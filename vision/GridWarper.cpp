@@ -314,17 +314,16 @@ double MeanCellSide(const GridLattice& lattice) {
 
 }  // namespace
 
-std::vector<int> CellsOutside(const GridLattice& lattice, cv::Size image) {
-    // The middle 60% of each side: a digit's strokes, not the paper round it.
-    constexpr float kFrom = 0.2f, kTo = 0.8f;
+std::vector<int> CellsOutside(const GridLattice& lattice, cv::Size image, float middle) {
+    const float from = 0.5f - middle / 2, to = 0.5f + middle / 2;
     const cv::Rect2f photo(0, 0, static_cast<float>(image.width), static_cast<float>(image.height));
     std::vector<int> outside;
     const int n = lattice.size;
     for (int r = 0; r < n; ++r) {
         for (int c = 0; c < n; ++c) {
             bool shown = true;
-            for (float v : {kFrom, kTo})
-                for (float u : {kFrom, kTo}) {
+            for (float v : {from, to})
+                for (float u : {from, to}) {
                     const cv::Point2f p =
                         (1 - u) * (1 - v) * lattice.at(r, c) + u * (1 - v) * lattice.at(r, c + 1) +
                         (1 - u) * v * lattice.at(r + 1, c) + u * v * lattice.at(r + 1, c + 1);

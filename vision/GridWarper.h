@@ -29,9 +29,9 @@ GridLattice LatticeFromQuad(const Quad& quad, int size);
 // intersections with no clear line nearby (worn print, a glare) follow their neighbours.
 GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size);
 
-// The cells (row-major) a photo of `image` size does not show well enough to read: the middle
-// of the cell, where its digit is printed, is partly outside the photo.
-std::vector<int> CellsOutside(const GridLattice& lattice, cv::Size image);
+// The cells (row-major) of which a photo of `image` size does not show the middle square, of
+// `middle` of the cell's side (0: its centre; 0.6: where a digit's strokes are).
+std::vector<int> CellsOutside(const GridLattice& lattice, cv::Size image, float middle);
 
 // The grid cut out cell by cell: each cell's four intersections map onto its square of
 // kCellPixels, so a curved page comes out straight.

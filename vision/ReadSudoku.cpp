@@ -108,6 +108,10 @@ std::string CutOffMessage(std::size_t cells, ReadStatus status, const std::strin
     return message;
 }
 
+// A grid the photo's edge cuts through is read as far as it is in view; a digit partly out of
+// view (its middle 60%, where the strokes are) needs a sure reading.
+constexpr float kDigitMiddle = 0.6f;
+
 struct ReadTimes {
     double readMs = 0;   // classifying the cells
     double solveMs = 0;  // checking and repairing the reading with the solver
@@ -123,23 +127,52 @@ std::vector<int> TurnCells(std::vector<int> cells, int n, int quarterTurns) {
     return cells;
 }
 
-// The straightened grid's cells read as they stand, then checked by the solver. Cells outside
-// the photo (`unseen`) are not read: no digit can be seen there, so none is put there, and the
-// repair may not put one there either.
+// The cells of a grid the photo's edge cuts: those whose centre is out of view, and those whose
+// digit is partly out of view (they include the first).
+struct CellsInView {
+    std::vector<int> hidden;
+    std::vector<int> partial;
+    bool cut() const { return !partial.empty(); }
+    CellsInView turned(int n, int quarterTurns) const {
+        return {TurnCells(hidden, n, quarterTurns), TurnCells(partial, n, quarterTurns)};
+    }
+};
+
+// A digit partly out of view is kept only when read at least this surely (a 7 cut at the top
+// reads as a 1): the other partial cells are left unread, like those out of view.
+constexpr float kSurePartial = 0.99f;
+
+// Cells not read: out of view, or partly out of view and not read surely. Their readings become
+// certain paper so that no digit is put there.
+std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView& view) {
+    std::vector<int> unread;
+    for (int cell : view.partial) {
+        const bool hidden =
+            std::find(view.hidden.begin(), view.hidden.end(), cell) != view.hidden.end();
+        const CellGuess& best = cells[cell].best();
+        if (hidden || (best.digit && best.probability < kSurePartial)) {
+            cells[cell].guesses = {{0, false, 1.f}};
+            unread.push_back(cell);
+        }
+    }
+    return unread;
+}
+
+// The straightened grid's cells read as they stand, then checked by the solver. A grid the
+// photo's edge cuts is not repaired: its digits in view often allow several solutions, and a
+// search for a unique reading would add a digit that is not there.
 RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
-                              const std::vector<int>& unseen, const Geometry& geometry,
+                              const CellsInView& view, const Geometry& geometry,
                               const ReaderOptions& options, Stopwatch& clock, ReadTimes& times) {
-    for (int cell : unseen)
-        cells[cell].guesses = {{0, false, 1.f}};
+    const std::vector<int> unread = LeaveUnread(cells, view);
     ApplyGridKindPrior(cells);
     DemoteFaintDigits(grid, cells);
     times.readMs += clock.lap();
     RepairOptions repairOptions;
-    // Digits in view of a cut grid often allow several solutions: a search for a unique reading
-    // would then add a digit that is not there. Such a grid is read as it stands.
-    repairOptions.maxBoards = unseen.empty() ? options.maxRepairEffort : 0;
+    repairOptions.maxBoards = view.cut() ? 0 : options.maxRepairEffort;
     repairOptions.uncertainBelow = options.uncertainBelow;
     RepairedReading repaired = RepairReading(cells, geometry, repairOptions);
+    repaired.unread = unread;
     times.solveMs += clock.lap();
     return repaired;
 }
@@ -150,7 +183,7 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> c
 // most ink is hand-writing, which a classifier may read with confidence turned too; a reading
 // the solver rejects then sends us to the next likeliest turn, and a reading that is a valid
 // puzzle with one solution confirms its turn.
-RepairedReading ReadCellsUpright(const WarpedGrid& warped, const std::vector<int>& unseen,
+RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& view,
                                  const CellClassifier& classifier, const Geometry& geometry,
                                  const ReaderOptions& options, Stopwatch& clock, ReadTimes& times,
                                  int& turns) {
@@ -158,12 +191,12 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const std::vector<int
     turns = 0;
     std::optional<RepairedReading> standing;
     if (!options.tryRotations || LooksUpright(asTheyStand)) {
-        standing = ReadAndRepair(warped, asTheyStand, unseen, geometry, options, clock, times);
+        standing = ReadAndRepair(warped, asTheyStand, view, geometry, options, clock, times);
         // A grid cut by the photo's edge often has several solutions from the digits in view:
         // that says nothing about the turn, and a turned reading the repair makes unique would
         // be a board not read right.
         const bool expected = standing->verdict == RepairVerdict::Unique ||
-                              (!unseen.empty() && standing->verdict == RepairVerdict::Multiple);
+                              (view.cut() && standing->verdict == RepairVerdict::Multiple);
         if (!options.tryRotations || expected) return *std::move(standing);
     }
     const std::vector<int> ranked = RankUprightTurns(warped, classifier);
@@ -176,7 +209,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const std::vector<int
         } else {
             const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
             std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
-            repaired = ReadAndRepair(turned, std::move(cells), TurnCells(unseen, warped.size, t),
+            repaired = ReadAndRepair(turned, std::move(cells), view.turned(warped.size, t),
                                      geometry, options, clock, times);
         }
         if (repaired.verdict == RepairVerdict::Unique) {
@@ -216,7 +249,8 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     const auto geometry = Geometry::ForSize(options.size);
     const GridLattice lattice = RefineLattice(work, candidate.corners, options.size);
     const WarpedGrid warped = WarpLattice(work, lattice);
-    const std::vector<int> unseen = CellsOutside(lattice, work.size());
+    const CellsInView view{CellsOutside(lattice, work.size(), 0),
+                           CellsOutside(lattice, work.size(), kDigitMiddle)};
     const double detectMs = clock.lap();
 
     std::shared_ptr<const CellClassifier> classifier = options.classifier;
@@ -230,14 +264,15 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     ReadTimes times;
     int turns = 0;
     const RepairedReading repaired =
-        ReadCellsUpright(warped, unseen, *classifier, *geometry, options, clock, times, turns);
+        ReadCellsUpright(warped, view, *classifier, *geometry, options, clock, times, turns);
 
     Reading r;
     r.status = repaired.verdict == RepairVerdict::Unique     ? ReadStatus::Solved
                : repaired.verdict == RepairVerdict::Multiple ? ReadStatus::Multiple
                                                              : ReadStatus::NoSolution;
     r.message = VerdictMessage(repaired.verdict, repaired);
-    r.cutOff = TurnCells(unseen, options.size, turns);
+    r.cutOff = repaired.unread;
+    std::sort(r.cutOff.begin(), r.cutOff.end());
     if (!r.cutOff.empty()) r.message = CutOffMessage(r.cutOff.size(), r.status, r.message);
     r.corners = UprightCorners(lattice.corners(), turns, scale);
     r.lattice = UprightLattice(lattice, turns, scale);

@@ -368,13 +368,14 @@ async function askHint() {
 
 function photoMessage(reading) {
   const problems = reading.message ? ` ${reading.message}` : '';
+  const cut = (reading.cut_off || []).length ? ` ${reading.message}.` : '';
   const clues = reading.givens.replace(/\./g, '').length;
   const yours = reading.handwritten.replace(/\./g, '').length;
   const doubted = doubtedCells(reading).length;
   const unsure = doubted ? ` ${doubted} cell(s) were hard to read and are marked uncertain.` : '';
   switch (reading.status) {
     case 'solved':
-      return `Read: ${clues} clues${yours ? ` and ${yours} of your digits` : ''}; the puzzle has one solution.${unsure}`;
+      return `Read: ${clues} clues${yours ? ` and ${yours} of your digits` : ''}; the puzzle has one solution.${cut}${unsure}`;
     case 'not-found':
       return 'No Sudoku grid was found in the photo.';
     case 'multiple':
@@ -384,9 +385,11 @@ function photoMessage(reading) {
   }
 }
 
-// Cells the reader doubted: read with low confidence, or entries it could not judge.
+// Cells the reader doubted: read with low confidence, entries it could not judge, and cells
+// the photo's edge cut off (not read at all: a clue may hide there).
 function doubtedCells(reading) {
-  return [...new Set([...reading.uncertain, ...(reading.unsure || [])])].sort((a, b) => a - b);
+  const doubted = [...reading.uncertain, ...(reading.unsure || []), ...(reading.cut_off || [])];
+  return [...new Set(doubted)].sort((a, b) => a - b);
 }
 
 async function onPhoto(file) {
