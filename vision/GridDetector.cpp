@@ -378,11 +378,10 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
         const double cell = (SideLength(hull, k) + SideLength(hull, (k + 2) % 4)) / (2 * size);
         const double visible =
             (SideLength(hull, (k + 1) % 4) + SideLength(hull, (k + 3) % 4)) / (2 * cell);
-        const double hidden = size - visible;
-        if (hidden < 0.1 || hidden > kMaxCellsCutOff) continue;
-        // The sides' lengths give the hidden part only roughly (perspective): the lines inside
-        // say which extension puts the lattice on them.
-        for (double t = std::max(0.1, hidden - 0.5); t <= hidden + 0.5; t += 0.1) {
+        if (size - visible > kMaxCellsCutOff + 1) continue;  // a strip, not most of a grid
+        // The sides' lengths give the hidden part only roughly (perspective, a camera's cells
+        // are not square): the lines inside say which extension puts the lattice on them.
+        for (double t = 0.1; t <= kMaxCellsCutOff; t += 0.05) {
             const Quad whole = ExtendPastCut(hull, k, size, visible, t);
             const double gridness = Gridness(ink, whole, size);
             if (gridness >= kMinGridness && (!best || gridness > best->gridness))
