@@ -17,6 +17,7 @@
 #include "vision/GridWarper.h"
 #include "vision/ImageDecode.h"
 #include "vision/KindPrior.h"
+#include "vision/LatticeCheck.h"
 #include "vision/Orientation.h"
 #include "vision/ReadingRepair.h"
 
@@ -247,7 +248,7 @@ Reading NotFound(double decodeMs, Stopwatch& clock) {
 Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double scale,
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
     const auto geometry = Geometry::ForSize(options.size);
-    const GridLattice lattice = RefineLattice(work, candidate.corners, options.size);
+    const GridLattice lattice = FitLattice(work, candidate.corners, options.size);
     const WarpedGrid warped = WarpLattice(work, lattice);
     const CellsInView view{CellsOutside(lattice, work.size(), 0),
                            CellsOutside(lattice, work.size(), kDigitMiddle)};

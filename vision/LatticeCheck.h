@@ -1,0 +1,26 @@
+#pragma once
+// Whether a fitted lattice is the grid, or sits a line off it. On a page where the grid's thin
+// outer frame runs close to other print, the lattice can be fitted one line in: a row or column
+// of the grid then lies outside it, the lines printed across that row run on past the lattice's
+// side, and the answer would be drawn a cell off. Such a lattice must be fitted again, never read
+// as if right.
+
+#include <opencv2/core.hpp>
+
+#include "vision/GridWarper.h"
+
+namespace sudoku {
+
+// The side (0 top, 1 right, 2 bottom, 3 left of the lattice as fitted) past which the grid's
+// lines run on for one more cell, closed by a line parallel to the side, or -1 when none does.
+int SideTheGridContinuesPast(const cv::Mat& gray, const GridLattice& lattice);
+
+// The lattice moved one cell across its side `side`: the fit to try when the grid continues past
+// that side.
+Quad QuadMovedOneCell(const GridLattice& lattice, int side);
+
+// The lattice of a grid whose corners were found (RefineLattice), fitted again one cell further
+// across a side the grid's lines run on past (twice at most).
+GridLattice FitLattice(const cv::Mat& gray, const Quad& corners, int size);
+
+}  // namespace sudoku
