@@ -65,7 +65,7 @@ bool SolutionAgrees(const Board& solution, const std::vector<int>& truth) {
     return true;
 }
 
-TEST(LatticeCheck, NoGridFoundRightRunsOnPastItsLattice) {
+TEST(LatticeCheck, AGridFoundRightIsRegularAndEndsAtItsLattice) {
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
     int photos = 0, flagged = 0;
     for (const char* set : {"printed", "mixed"})
@@ -74,8 +74,10 @@ TEST(LatticeCheck, NoGridFoundRightRunsOnPastItsLattice) {
             const auto grid = gray.empty() ? std::nullopt : DetectGrid(gray, 9);
             if (!grid) continue;
             ++photos;
-            const int side = SideTheGridContinuesPast(gray, RefineLattice(gray, grid->corners, 9));
-            flagged += side >= 0;
+            const GridLattice lattice = RefineLattice(gray, grid->corners, 9);
+            const int side = SideTheGridContinuesPast(gray, lattice);
+            flagged += side >= 0 || !IsRegular(lattice);
+            EXPECT_TRUE(IsRegular(lattice)) << set << "/" << name;
             if (side >= 0)
                 std::cout << "  " << set << "/" << name << " flagged past " << side << "\n";
         }
@@ -85,9 +87,9 @@ TEST(LatticeCheck, NoGridFoundRightRunsOnPastItsLattice) {
 
 // Measured on the 32 held-out printed photos, each side moved in (128 quads): refined alone, 104
 // lattices stay off and 4 read as unique puzzles, 2 of them with the answer a cell off (every
-// given disagreeing); fitted again past the side the grid runs on, 32 stay off, and the 2 read as
-// unique have the right solution (one corner half a cell off).
-constexpr int kMaxStillOff = 32;
+// given disagreeing); fitted again past the side the grid runs on, 32 stay off; refitted too when
+// not regular, 26, and none is solved wrong.
+constexpr int kMaxStillOff = 26;
 
 TEST(LatticeCheck, ALatticeALineInIsFittedAgainAndNeverSolvedWrong) {
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;

@@ -265,8 +265,8 @@ GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size, bool smo
     return lattice;
 }
 
-// The corners of the homography that best explains a lattice: a quad a second pass can start
-// from, closer to the truth than the first guess when one of its edges was off by a line.
+}  // namespace
+
 Quad FittedQuad(const GridLattice& lattice) {
     std::vector<cv::Point2f> ideal;
     const int size = lattice.size;
@@ -281,8 +281,6 @@ Quad FittedQuad(const GridLattice& lattice) {
     cv::perspectiveTransform(square, corners, h);
     return {corners[0], corners[1], corners[2], corners[3]};
 }
-
-}  // namespace
 
 GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size) {
     // The second pass searches around a better homography; lines out of reach of the first

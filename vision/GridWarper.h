@@ -25,6 +25,11 @@ struct GridLattice {
 // The lattice one homography predicts from four corners.
 GridLattice LatticeFromQuad(const Quad& quad, int size);
 
+// The corners of the homography that best explains a lattice (RANSAC over its intersections): a
+// quad a refinement can start from again, closer to the truth than the first guess when one of
+// its edges was off by a line.
+Quad FittedQuad(const GridLattice& lattice);
+
 // Moves every intersection of the quad's lattice onto the lines actually printed near it;
 // intersections with no clear line nearby (worn print, a glare) follow their neighbours.
 GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size);

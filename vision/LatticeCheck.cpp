@@ -129,7 +129,30 @@ int LinesRunningOn(const cv::Mat& ink, int n) {
     return running;
 }
 
+// How far a cell's side may differ from the next cell's along the same line before the lattice
+// is not the grid's: a page curves gently, a corner fitted onto other print does not.
+constexpr double kMaxNeighbourRatio = 1.7;
+
+double Ratio(double a, double b) {
+    return std::max(a, b) / std::max(1e-6, std::min(a, b));
+}
+
 }  // namespace
+
+bool IsRegular(const GridLattice& l) {
+    const int n = l.size;
+    for (int line = 0; line <= n; ++line) {
+        for (int i = 0; i + 1 < n; ++i) {
+            // Along horizontal line `line`: cells i and i+1; along vertical line `line` likewise.
+            const double a = cv::norm(l.at(line, i + 1) - l.at(line, i));
+            const double b = cv::norm(l.at(line, i + 2) - l.at(line, i + 1));
+            const double c = cv::norm(l.at(i + 1, line) - l.at(i, line));
+            const double d = cv::norm(l.at(i + 2, line) - l.at(i + 1, line));
+            if (Ratio(a, b) > kMaxNeighbourRatio || Ratio(c, d) > kMaxNeighbourRatio) return false;
+        }
+    }
+    return true;
+}
 
 int SideTheGridContinuesPast(const cv::Mat& gray, const GridLattice& lattice) {
     for (int k = 0; k < 4; ++k) {
@@ -166,6 +189,12 @@ GridLattice FitLattice(const cv::Mat& gray, const Quad& corners, int size) {
         const int side = SideTheGridContinuesPast(gray, lattice);
         if (side < 0) break;
         lattice = RefineLattice(gray, QuadMovedOneCell(lattice, side), size);
+    }
+    // A corner snapped onto print beside the grid: refined again from the homography the other
+    // intersections agree on.
+    if (!IsRegular(lattice)) {
+        GridLattice again = RefineLattice(gray, FittedQuad(lattice), size);
+        if (IsRegular(again)) return again;
     }
     return lattice;
 }
