@@ -17,8 +17,8 @@
 #include "app/InputLimitOptions.h"
 #include "app/Interrupt.h"
 #include "app/OptionChoices.h"
-#include "vision/ClassifierLoader.h"
-#include "vision/Overlay.h"
+#include "vision/classifying/ClassifierLoader.h"
+#include "vision/drawing/Overlay.h"
 
 namespace sudokucam {
 namespace {

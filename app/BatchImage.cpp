@@ -17,8 +17,8 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "app/ReadingJson.h"
-#include "vision/ImageDecode.h"
-#include "vision/InputLimits.h"
+#include "vision/reading/ImageDecode.h"
+#include "vision/reading/InputLimits.h"
 
 namespace sudokucam {
 namespace {

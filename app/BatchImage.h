@@ -8,7 +8,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "vision/ReadSudoku.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudokucam {
 

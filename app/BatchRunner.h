@@ -10,7 +10,7 @@
 
 #include "app/BatchImage.h"
 #include "app/DecodeBudget.h"
-#include "vision/ReadSudoku.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudokucam {
 

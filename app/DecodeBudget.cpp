@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "vision/ImageHeader.h"
+#include "vision/reading/ImageHeader.h"
 
 namespace sudokucam {
 namespace {

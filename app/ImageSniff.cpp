@@ -5,7 +5,7 @@
 #include <fstream>
 #include <string>
 
-#include "vision/ImageHeader.h"
+#include "vision/reading/ImageHeader.h"
 
 namespace sudokucam {
 namespace {
@@ -30,8 +30,8 @@ bool IsPfm(std::span<const std::uint8_t> head) {
            IsSpace(head[2]);
 }
 
-// The formats vision/ImageHeader.h tells apart, as the batch names them. OpenCV 4.6 decodes no
-// GIF, and a PDF is no photo: both are None.
+// The formats vision/reading/ImageHeader.h tells apart, as the batch names them. OpenCV 4.6 decodes
+// no GIF, and a PDF is no photo: both are None.
 ImageFormat FromKind(sudoku::ImageKind kind) {
     switch (kind) {
         case sudoku::ImageKind::Jpeg:

@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "vision/InputLimits.h"
+#include "vision/reading/InputLimits.h"
 
 namespace sudokucam {
 

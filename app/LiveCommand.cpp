@@ -1,6 +1,6 @@
 // `sudokucam live`: the camera (or a video file) with the answer drawn on the page, frame by
 // frame. Only the capture, the window, the keys and the statistics live here; the frame loop's
-// logic is vision/LiveSession.h.
+// logic is vision/tracking/LiveSession.h.
 
 #include <algorithm>
 #include <chrono>
@@ -27,7 +27,7 @@
 #include "app/Interrupt.h"
 #include "app/LiveRecording.h"
 #include "app/OptionChoices.h"
-#include "vision/LiveSession.h"
+#include "vision/tracking/LiveSession.h"
 
 namespace sudokucam {
 namespace {

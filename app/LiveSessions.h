@@ -14,7 +14,7 @@
 #include <opencv2/core.hpp>
 
 #include "app/PuzzleJson.h"
-#include "vision/LiveSession.h"
+#include "vision/tracking/LiveSession.h"
 
 namespace sudokucam {
 

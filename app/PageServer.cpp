@@ -17,7 +17,7 @@
 #include "app/ReadingJson.h"
 #include "solver/Generator.h"
 #include "solver/TextFormat.h"
-#include "vision/ImageDecode.h"
+#include "vision/reading/ImageDecode.h"
 
 namespace sudokucam {
 namespace {

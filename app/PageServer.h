@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "vision/ReadSudoku.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudokucam {
 

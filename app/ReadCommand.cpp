@@ -1,6 +1,6 @@
 // `sudokucam read`: one photo -> the board read and its solution.
 // `sudokucam eval`: a folder of photos with ground truth -> how well the reader does.
-// Only argument handling and output live here; the reading is vision/ReadSudoku.h.
+// Only argument handling and output live here; the reading is vision/reading/ReadSudoku.h.
 
 #include <algorithm>
 #include <cstdint>
@@ -25,9 +25,9 @@
 #include "app/OptionChoices.h"
 #include "app/ReadingJson.h"
 #include "solver/TextFormat.h"
-#include "vision/ImageDecode.h"
-#include "vision/Overlay.h"
-#include "vision/ReadSudoku.h"
+#include "vision/drawing/Overlay.h"
+#include "vision/reading/ImageDecode.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudokucam {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "vision/ReadSudoku.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudokucam {
 

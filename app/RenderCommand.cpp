@@ -1,6 +1,6 @@
 // `sudokucam render`: a puzzle printed on a newspaper page and photographed in software, as one
 // picture (-o) or a hand-held video (--video), with a JSON ground truth beside it: the puzzle
-// and the grid's corners in every frame. The drawing is vision/Render.h.
+// and the grid's corners in every frame. The drawing is vision/drawing/Render.h.
 
 #include <filesystem>
 #include <fstream>
@@ -18,7 +18,7 @@
 #include "app/Y4mWriter.h"
 #include "solver/Generator.h"
 #include "solver/TextFormat.h"
-#include "vision/Render.h"
+#include "vision/drawing/Render.h"
 
 namespace sudokucam {
 namespace {

@@ -11,8 +11,8 @@
 #include <opencv2/core.hpp>
 
 #include "solver/Backtracking.h"
-#include "vision/ClassifierLoader.h"
-#include "vision/ReadSudoku.h"
+#include "vision/classifying/ClassifierLoader.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace {
 

@@ -11,8 +11,8 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "vision/CnnClassifier.h"
-#include "vision/TesseractClassifier.h"
+#include "vision/classifying/CnnClassifier.h"
+#include "vision/classifying/TesseractClassifier.h"
 
 namespace {
 

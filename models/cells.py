@@ -1,5 +1,5 @@
 """Shared definitions for the digit classifier: class order, cell preprocessing, and access to the
-wichtounet photos. vision/CnnClassifier.cpp implements the same preprocessing; keep them equal."""
+wichtounet photos. vision/classifying/CnnClassifier.cpp implements the same preprocessing; keep them equal."""
 
 import csv
 import os
@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-CELL_PIXELS = 40  # vision/WarpedGrid.h kCellPixels
+CELL_PIXELS = 40  # vision/grid/WarpedGrid.h kCellPixels
 INSET = 2  # pixels cut from each side of the 40-px cell before resizing
 INPUT_SIZE = 28  # network input is INPUT_SIZE x INPUT_SIZE, one channel
 MIN_RANGE = 48.0  # contrast stretch never divides by less than this (keeps empty cells dark)
@@ -112,7 +112,7 @@ def load_raw_gray(path):
 
 
 def warp_grid(gray, corners, size=9):
-    """Same warp as vision/WarpedGrid.h: the quadrilateral onto a size*40 square."""
+    """Same warp as vision/grid/WarpedGrid.h: the quadrilateral onto a size*40 square."""
     side = size * CELL_PIXELS
     dst = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
     H = cv2.getPerspectiveTransform(np.float32(corners), dst)

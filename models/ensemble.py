@@ -5,7 +5,7 @@ C++ engine loads as a single model file:
   /usr/bin/python3 models/ensemble.py FIRST.pt SECOND.pt [--width 16] [--out models/digits.onnx]
 
 Outputs: "logits", the mean of both networks' logits (what the classifier's answer is), and
-"first", the first network's logits alone. vision/CnnClassifier asks every cell for "first" and
+"first", the first network's logits alone. vision/classifying/CnnClassifier asks every cell for "first" and
 only the cells that network is unsure of for "logits": OpenCV's dnn computes a requested output
 from the layers before it in the graph, and the first network's layers come first, so a sure
 cell costs one network, not two. Also writes digits_reference.yml.gz beside the output, with

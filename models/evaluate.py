@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Scores models/digits.onnx, run by OpenCV's dnn module exactly as vision/CnnClassifier runs
+"""Scores models/digits.onnx, run by OpenCV's dnn module exactly as vision/classifying/CnnClassifier runs
 it, on the held-out photos (models/holdout.txt), warped with the outlines.csv corners.
 
   /usr/bin/python3 models/evaluate.py [--model models/digits.onnx] [--save-warped DIR]

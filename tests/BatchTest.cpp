@@ -64,8 +64,8 @@ TEST(ImageSniff, KnowsFormatsByTheirFirstBytes) {
     EXPECT_EQ(SniffImageFormat(Bytes("P5 3 3 255 "s)), ImageFormat::Pnm);
 }
 
-// The formats imgcodecs decodes beyond those vision/ImageHeader.h knows; any white space after
-// a PNM magic, as OpenCV's decoder takes it; GIF (no decoder in OpenCV 4.6) and PDF are none.
+// The formats imgcodecs decodes beyond those vision/reading/ImageHeader.h knows; any white space
+// after a PNM magic, as OpenCV's decoder takes it; GIF (no decoder in OpenCV 4.6) and PDF are none.
 TEST(ImageSniff, KnowsTheFormatsBeyondTheImageHeader) {
     using namespace std::string_literals;
     EXPECT_EQ(SniffImageFormat(Bytes("P7\nWIDTH 4\n"s)), ImageFormat::Pnm);

@@ -18,10 +18,10 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "vision/CnnClassifier.h"
-#include "vision/KindPrior.h"
-#include "vision/ModelPath.h"
-#include "vision/TesseractClassifier.h"
+#include "vision/classifying/CnnClassifier.h"
+#include "vision/classifying/ModelPath.h"
+#include "vision/classifying/TesseractClassifier.h"
+#include "vision/reading/KindPrior.h"
 
 namespace sudoku {
 namespace {

@@ -16,8 +16,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tests/TrainingPhotos.h"
-#include "vision/ClassifierLoader.h"
-#include "vision/ReadSudoku.h"
+#include "vision/classifying/ClassifierLoader.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 namespace {

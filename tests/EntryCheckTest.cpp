@@ -17,9 +17,9 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tests/TrainingPhotos.h"
-#include "vision/ClassifierLoader.h"
-#include "vision/EntryCheck.h"
-#include "vision/ReadSudoku.h"
+#include "vision/classifying/ClassifierLoader.h"
+#include "vision/reading/EntryCheck.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 namespace {

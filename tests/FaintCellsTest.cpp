@@ -1,11 +1,11 @@
-// The second opinion on emptiness (vision/FaintCells): a straightened grid drawn here, with the
-// classifier's readings written by hand the way the CNN read real smudges.
+// The second opinion on emptiness (vision/reading/FaintCells): a straightened grid drawn here, with
+// the classifier's readings written by hand the way the CNN read real smudges.
 
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
 
-#include "vision/FaintCells.h"
+#include "vision/reading/FaintCells.h"
 
 namespace sudoku {
 namespace {

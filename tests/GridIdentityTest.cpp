@@ -11,11 +11,11 @@
 #include <opencv2/imgproc.hpp>
 
 #include "solver/Generator.h"
-#include "vision/GridDetector.h"
-#include "vision/GridWarper.h"
-#include "vision/InkPattern.h"
-#include "vision/KnownBoard.h"
-#include "vision/Render.h"
+#include "vision/drawing/Render.h"
+#include "vision/grid/GridDetector.h"
+#include "vision/grid/GridWarper.h"
+#include "vision/tracking/InkPattern.h"
+#include "vision/tracking/KnownBoard.h"
 
 namespace sudoku {
 namespace {

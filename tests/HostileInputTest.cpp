@@ -20,9 +20,9 @@
 #include "tests/HostileInputs.h"
 #include "tests/ProgramRun.h"
 #include "tests/TestFiles.h"
-#include "vision/ImageDecode.h"
-#include "vision/ImageHeader.h"
-#include "vision/ReadSudoku.h"
+#include "vision/reading/ImageDecode.h"
+#include "vision/reading/ImageHeader.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku::testing {
 namespace {

@@ -13,7 +13,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "solver/Generator.h"
-#include "vision/Render.h"
+#include "vision/drawing/Render.h"
 
 namespace sudoku::testing {
 namespace {

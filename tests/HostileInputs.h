@@ -11,7 +11,7 @@
 #include <opencv2/core.hpp>
 
 #include "solver/Board.h"
-#include "vision/ReadSudoku.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku::testing {
 

@@ -16,11 +16,11 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tests/TrainingPhotos.h"
-#include "vision/ClassifierLoader.h"
-#include "vision/GridDetector.h"
-#include "vision/GridWarper.h"
-#include "vision/LatticeCheck.h"
-#include "vision/ReadingRepair.h"
+#include "vision/classifying/ClassifierLoader.h"
+#include "vision/grid/GridDetector.h"
+#include "vision/grid/GridWarper.h"
+#include "vision/grid/LatticeCheck.h"
+#include "vision/reading/ReadingRepair.h"
 
 namespace sudoku {
 namespace {

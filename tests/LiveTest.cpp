@@ -14,8 +14,8 @@
 #include "solver/Generator.h"
 #include "tests/ProgramRun.h"
 #include "tests/TestFiles.h"
-#include "vision/LiveSession.h"
-#include "vision/Render.h"
+#include "vision/drawing/Render.h"
+#include "vision/tracking/LiveSession.h"
 
 namespace sudoku {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "vision/Orientation.h"
+#include "vision/reading/Orientation.h"
 
 namespace sudoku {
 namespace {

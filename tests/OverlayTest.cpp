@@ -19,10 +19,10 @@
 
 #include "solver/LogicalSolver.h"
 #include "solver/Validation.h"
-#include "vision/ImageDecode.h"
 #include "tests/TestFiles.h"
-#include "vision/Overlay.h"
-#include "vision/ReadSudoku.h"
+#include "vision/drawing/Overlay.h"
+#include "vision/reading/ImageDecode.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 namespace {
@@ -312,8 +312,7 @@ TEST(Overlay, CheckCirclesWrongEntriesRedUnsureOnesAmberAndRightOnesGreen) {
         }
     }
     const Geometry& g = r.givens.geometry();
-    EXPECT_NE(sentence.find(Cat({"is wrong: ", g.cellName(wrong)})), std::string::npos)
-        << sentence;
+    EXPECT_NE(sentence.find(Cat({"is wrong: ", g.cellName(wrong)})), std::string::npos) << sentence;
     EXPECT_NE(sentence.find(Cat({"unclear to check: ", g.cellName(unsure)})), std::string::npos)
         << sentence;
 }

@@ -18,12 +18,12 @@
 
 #include "solver/Backtracking.h"
 #include "tests/TrainingPhotos.h"
-#include "vision/ClassifierLoader.h"
-#include "vision/GridDetector.h"
-#include "vision/GridWarper.h"
-#include "vision/ImageDecode.h"
-#include "vision/ReadSudoku.h"
-#include "vision/ReadingRepair.h"
+#include "vision/classifying/ClassifierLoader.h"
+#include "vision/grid/GridDetector.h"
+#include "vision/grid/GridWarper.h"
+#include "vision/reading/ImageDecode.h"
+#include "vision/reading/ReadSudoku.h"
+#include "vision/reading/ReadingRepair.h"
 
 namespace sudoku {
 namespace {

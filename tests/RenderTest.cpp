@@ -14,8 +14,8 @@
 #include "solver/Generator.h"
 #include "tests/ProgramRun.h"
 #include "tests/TestFiles.h"
-#include "vision/ReadSudoku.h"
-#include "vision/Render.h"
+#include "vision/drawing/Render.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 namespace {

@@ -1,0 +1,394 @@
+#include "vision/grid/GridDetector.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "vision/grid/LineInk.h"
+
+namespace sudoku {
+namespace {
+
+// Pixels per cell of the small straightened image Gridness inspects.
+constexpr int kProbeCell = 20;
+// Below this a candidate is not a grid (the 319 training photos, printed and filled in, score
+// 0.6 and more; a neighbouring crossword or the puzzle's 3x3 boxes up to 0.75).
+constexpr double kMinGridness = 0.25;
+// A candidate this grid-like needs no search for a grid inside it.
+constexpr double kConvincing = 0.6;
+// Quadrilaterals checked per image, the largest first.
+constexpr std::size_t kMaxCandidates = 12;
+// Candidates smaller than this share of the image are ignored: their cells would be too small
+// to read anyway.
+constexpr double kMinAreaShare = 0.02;
+// A grid cut by the photo's edge is looked for with at most this many cells' width out of view.
+constexpr double kMaxCellsCutOff = 2.5;
+// Another grid of a page is at least this share of the best one's area.
+constexpr double kMinShareOfBestGrid = 0.25;
+
+double QuadArea(const Quad& q) {
+    std::vector<cv::Point2f> pts(q.begin(), q.end());
+    return cv::contourArea(pts);
+}
+
+// The ink image: dark strokes on paper become 255, whatever the lighting; adaptive so a shadow
+// across the page does not swallow half the grid.
+cv::Mat InkMask(const cv::Mat& gray) {
+    cv::Mat smooth, ink;
+    cv::GaussianBlur(gray, smooth, {3, 3}, 0);
+    int block = std::max(11, std::min(gray.rows, gray.cols) / 30) | 1;
+    cv::adaptiveThreshold(smooth, ink, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV,
+                          block, 7);
+    return ink;
+}
+
+// Four corners of a convex hull: the polygon simplification that leaves four vertices, else the
+// extreme points along the diagonals.
+std::optional<Quad> HullQuad(const std::vector<cv::Point>& hull) {
+    const double perimeter = cv::arcLength(hull, true);
+    std::vector<cv::Point> approx;
+    for (double eps = 0.01; eps <= 0.1; eps += 0.01) {
+        cv::approxPolyDP(hull, approx, eps * perimeter, true);
+        if (approx.size() == 4) {
+            Quad q;
+            for (int i = 0; i < 4; ++i)
+                q[i] = cv::Point2f(approx[i]);
+            return OrderClockwise(q);
+        }
+        if (approx.size() < 4) break;
+    }
+    if (hull.size() < 4) return std::nullopt;
+    auto extreme = [&](auto key) {
+        return cv::Point2f(*std::max_element(hull.begin(), hull.end(),
+                                             [&](auto& a, auto& b) { return key(a) < key(b); }));
+    };
+    Quad q{extreme([](const cv::Point& p) { return -p.x - p.y; }),
+           extreme([](const cv::Point& p) { return p.x - p.y; }),
+           extreme([](const cv::Point& p) { return p.x + p.y; }),
+           extreme([](const cv::Point& p) { return p.y - p.x; })};
+    return OrderClockwise(q);
+}
+
+// Peak darkness of the line near position `at` of a profile, against the cells beside it.
+double LineContrast(const std::vector<double>& profile, int at, int cell) {
+    const int n = static_cast<int>(profile.size());
+    double line = 0;
+    for (int d = -cell / 6; d <= cell / 6; ++d)
+        line = std::max(line, profile[std::clamp(at + d, 0, n - 1)]);
+    const int half = cell / 2;
+    double beside = std::min(profile[std::clamp(at - half, 0, n - 1)],
+                             profile[std::clamp(at + half, 0, n - 1)]);
+    return std::clamp(line - beside, 0.0, 1.0);
+}
+
+// Mean ink of every row (axis 0) or column (axis 1) of a square straightened image, 0..1.
+std::vector<double> InkProfile(const cv::Mat& straight, int axis) {
+    cv::Mat sums;
+    cv::reduce(straight, sums, axis == 0 ? 1 : 0, cv::REDUCE_AVG, CV_64F);
+    std::vector<double> profile(sums.begin<double>(), sums.end<double>());
+    for (auto& v : profile)
+        v /= 255;
+    return profile;
+}
+
+// Row (axis 0) or column (axis 1) profile of the long strokes of a straightened binary ink
+// image without its digit blobs: what is shorter than a cell along the axis (a digit joined to
+// a line, a stroke of hand-writing) is opened away, so a grid full of digits has clean lines and
+// empty cells between them. The strokes are first thickened across themselves so a line a
+// little off the axis stays unbroken, and gaps up to half a cell are bridged so a faint line
+// the ink mask breaks into dashes still counts (the digits are gone, so nothing else is joined).
+std::vector<double> LongStrokeProfile(const cv::Mat& lines, int axis, int cell) {
+    const bool rows = axis == 0;
+    auto kernel = [&](int along, int across) {
+        return cv::getStructuringElement(cv::MORPH_RECT,
+                                         rows ? cv::Size(along, across) : cv::Size(across, along));
+    };
+    cv::Mat strokes;
+    cv::dilate(lines, strokes, kernel(1, 3));
+    cv::morphologyEx(strokes, strokes, cv::MORPH_CLOSE, kernel(cell / 2 | 1, 1));
+    cv::morphologyEx(strokes, strokes, cv::MORPH_OPEN, kernel(cell, 1));
+    return InkProfile(strokes, axis);
+}
+
+// The straightened binary ink inside a quad, `cell` pixels per cell, without its digit blobs:
+// any share of ink counts, so a thin line shrunk below a pixel is not lost.
+cv::Mat StraightInk(const cv::Mat& ink, const Quad& quad, int size, int cell, cv::Mat* toSquare) {
+    const int side = size * cell;
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
+                                            cv::Point2f(side, side), cv::Point2f(0, side)};
+    const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
+    cv::Mat straight;
+    cv::warpPerspective(ink, straight, h, {side + 1, side + 1}, cv::INTER_AREA);
+    cv::threshold(straight, straight, 63, 255, cv::THRESH_BINARY);
+    EraseCellBlobs(straight, cell);
+    if (toSquare) *toSquare = h;
+    return straight;
+}
+
+// The size+1 evenly spaced lines that best explain a profile: [first, last] in its pixels. A
+// contour that swallowed a neighbouring puzzle or a caption still holds the grid's lines, and
+// only they are evenly spaced over the right count.
+std::pair<int, int> EvenLines(const std::vector<double>& profile, int size) {
+    const int n = static_cast<int>(profile.size());
+    auto at = [&](int i) {
+        double v = 0;
+        for (int d = -1; d <= 1; ++d)
+            v = std::max(v, profile[std::clamp(i + d, 0, n - 1)]);
+        return v;
+    };
+    double best = -1;
+    std::pair<int, int> span{0, n - 1};
+    const int maxStep = (n - 1) / size;
+    for (int step = maxStep * 3 / 5; step <= maxStep; ++step) {
+        for (int first = 0; first + size * step < n; ++first) {
+            double score = 0;
+            for (int k = 0; k <= size; ++k)
+                score += at(first + k * step);
+            // Lines count only above the cell interiors between them.
+            for (int k = 0; k < size; ++k)
+                score -= at(first + k * step + step / 2);
+            if (score > best) {
+                best = score;
+                span = {first, first + size * step};
+            }
+        }
+    }
+    return span;
+}
+
+// The quadrilateral of the evenly spaced lines inside a candidate.
+Quad FitGridInside(const cv::Mat& ink, const Quad& quad, int size) {
+    const int cell = kProbeCell;
+    cv::Mat h;
+    const cv::Mat straight = StraightInk(ink, quad, size, cell, &h);
+    const auto [top, bottom] = EvenLines(LongStrokeProfile(straight, 0, cell), size);
+    const auto [left, right] = EvenLines(LongStrokeProfile(straight, 1, cell), size);
+    std::vector<cv::Point2f> inner{cv::Point2f(left, top), cv::Point2f(right, top),
+                                   cv::Point2f(right, bottom), cv::Point2f(left, bottom)},
+        back;
+    cv::perspectiveTransform(inner, back, h.inv());
+    return {back[0], back[1], back[2], back[3]};
+}
+
+// Quadrilaterals around the image's larger ink contours, largest first, at most kMaxCandidates.
+std::vector<std::pair<double, Quad>> CandidateQuads(const cv::Mat& ink) {
+    std::vector<std::vector<cv::Point>> contours, joinedContours;
+    cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+    // A thick line lit unevenly can split a grid in two; the ink grown by a pixel joins the
+    // halves again (and may merge the grid with a neighbour: both kinds of contour compete).
+    cv::Mat joined;
+    cv::dilate(ink, joined, cv::Mat());
+    cv::findContours(joined, joinedContours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    contours.insert(contours.end(), joinedContours.begin(), joinedContours.end());
+    const double imageArea = static_cast<double>(ink.rows) * ink.cols;
+
+    // The largest hulls first; a grid is rarely beyond the first few, and each check costs a warp.
+    std::vector<std::pair<double, Quad>> quads;
+    for (const auto& contour : contours) {
+        const cv::Rect box = cv::boundingRect(contour);
+        if (box.area() < kMinAreaShare * imageArea) continue;
+        std::vector<cv::Point> hull;
+        cv::convexHull(contour, hull);
+        auto quad = HullQuad(hull);
+        if (!quad) continue;
+        const double area = QuadArea(*quad);
+        if (area >= kMinAreaShare * imageArea) quads.emplace_back(area, *quad);
+    }
+    std::sort(quads.begin(), quads.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    if (quads.size() > kMaxCandidates) quads.resize(kMaxCandidates);
+    return quads;
+}
+
+// The candidate a hull gives: the hull itself, or the grid fitted inside it when the hull holds
+// a grid merged with something beside it.
+GridCandidate FitCandidate(const cv::Mat& ink, const Quad& hull, double hullArea, int size) {
+    GridCandidate candidate{hull, Gridness(ink, hull, size)};
+    if (candidate.gridness < kConvincing) {
+        const Quad inner = FitGridInside(ink, hull, size);
+        const double innerGridness = Gridness(ink, inner, size);
+        if (innerGridness > candidate.gridness + 0.1 && QuadArea(inner) >= 0.3 * hullArea)
+            candidate = {inner, innerGridness};
+    }
+    return candidate;
+}
+
+// Prefer the more grid-like; between equally good ones, the bigger (the whole grid over one of
+// its boxes).
+double Score(const GridCandidate& candidate, double imageArea) {
+    return candidate.gridness * std::pow(QuadArea(candidate.corners) / imageArea, 0.25);
+}
+
+cv::Point2f Centre(const Quad& q) {
+    return (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+}
+
+bool Inside(const Quad& q, cv::Point2f p) {
+    const std::vector<cv::Point2f> polygon(q.begin(), q.end());
+    return cv::pointPolygonTest(polygon, p, false) >= 0;
+}
+
+// Whether side k of a clockwise quad (0 top, 1 right, 2 bottom, 3 left) lies along the same
+// edge of the image: the grid ran on past the photo's edge there.
+bool SideOnImageEdge(const Quad& q, int k, cv::Size image) {
+    const float tol = 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
+    const auto onEdge = [&](cv::Point2f p) {
+        switch (k) {
+            case 0:
+                return p.y <= tol;
+            case 1:
+                return p.x >= static_cast<float>(image.width - 1) - tol;
+            case 2:
+                return p.y >= static_cast<float>(image.height - 1) - tol;
+            default:
+                return p.x <= tol;
+        }
+    };
+    return onEdge(q[k]) && onEdge(q[(k + 1) % 4]);
+}
+
+// The whole grid a quad cut along side k shows part of: the side along the cut is whole (size
+// cells), so the cell is its length over size, and the other two sides show `visible` cells; the
+// grid continues `hidden` cells past the cut.
+Quad ExtendPastCut(const Quad& q, int k, int size, double visible, double hidden) {
+    const auto n = static_cast<float>(size), v = static_cast<float>(visible),
+               t = static_cast<float>(hidden);
+    const bool cutAcrossRows = k % 2 == 0;  // the top or bottom edge cuts the rows
+    const float w = cutAcrossRows ? n : v, h = cutAcrossRows ? v : n;
+    const std::array<cv::Point2f, 4> rect{cv::Point2f(0, 0), cv::Point2f(w, 0), cv::Point2f(w, h),
+                                          cv::Point2f(0, h)};
+    const cv::Mat toPhoto = cv::getPerspectiveTransform(rect.data(), q.data());
+    float x0 = 0, y0 = 0, x1 = w, y1 = h;
+    switch (k) {
+        case 0:
+            y0 = -t;
+            break;
+        case 1:
+            x1 = w + t;
+            break;
+        case 2:
+            y1 = h + t;
+            break;
+        default:
+            x0 = -t;
+    }
+    std::vector<cv::Point2f> whole{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, corners;
+    cv::perspectiveTransform(whole, corners, toPhoto);
+    return {corners[0], corners[1], corners[2], corners[3]};
+}
+
+double SideLength(const Quad& q, int k) {
+    return cv::norm(q[(k + 1) % 4] - q[k]);
+}
+
+}  // namespace
+
+Quad OrderClockwise(const Quad& quad) {
+    cv::Point2f centre(0, 0);
+    for (auto& p : quad)
+        centre += p * 0.25f;
+    Quad sorted = quad;
+    // Image y grows downwards, so increasing atan2 runs clockwise on screen.
+    std::sort(sorted.begin(), sorted.end(), [&](const cv::Point2f& a, const cv::Point2f& b) {
+        return std::atan2(a.y - centre.y, a.x - centre.x) <
+               std::atan2(b.y - centre.y, b.x - centre.x);
+    });
+    auto first = std::min_element(sorted.begin(), sorted.end(),
+                                  [](auto& a, auto& b) { return a.x + a.y < b.x + b.y; });
+    std::rotate(sorted.begin(), first, sorted.end());
+    return sorted;
+}
+
+double Gridness(const cv::Mat& ink, const Quad& quad, int size) {
+    const cv::Mat probe = StraightInk(ink, quad, size, kProbeCell, nullptr);
+    const std::vector<double> rowProfile = LongStrokeProfile(probe, 0, kProbeCell);
+    const std::vector<double> colProfile = LongStrokeProfile(probe, 1, kProbeCell);
+    // A grid needs every line; one missing line costs more than a faint one.
+    double sum = 0;
+    int present = 0;
+    for (int k = 0; k <= size; ++k) {
+        for (const auto* profile : {&rowProfile, &colProfile}) {
+            double c = LineContrast(*profile, k * kProbeCell, kProbeCell);
+            sum += c;
+            present += c > 0.2;
+        }
+    }
+    const int lines = 2 * (size + 1);
+    return (sum / lines) * (static_cast<double>(present) / lines);
+}
+
+std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
+    const cv::Mat ink = InkMask(gray);
+    const double imageArea = static_cast<double>(gray.rows) * gray.cols;
+    std::optional<GridCandidate> best;
+    double bestScore = 0;
+    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
+        // Gridness is at most 1: once even a perfect grid this small cannot win, stop.
+        if (std::pow(hullArea / imageArea, 0.25) <= bestScore) break;
+        const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size);
+        const double score = Score(candidate, imageArea);
+        if (candidate.gridness >= kMinGridness && score > bestScore) {
+            bestScore = score;
+            best = candidate;
+        }
+    }
+    return best;
+}
+
+std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
+    const cv::Mat ink = InkMask(gray);
+    const double imageArea = static_cast<double>(gray.rows) * gray.cols;
+    std::vector<std::pair<double, GridCandidate>> scored;
+    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
+        const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size);
+        if (candidate.gridness >= kMinGridness)
+            scored.emplace_back(Score(candidate, imageArea), candidate);
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    // A candidate overlapping a better one is that grid again, one of its boxes, or the grid
+    // merged with its neighbour: only the best of them is a grid of its own. The puzzles of one
+    // page are printed alike: a quadrilateral far smaller than the best grid is a box, a sliver of
+    // a neighbour cut by the frame or a table, not another Sudoku.
+    std::vector<GridCandidate> grids;
+    for (const auto& [score, candidate] : scored) {
+        if (!grids.empty() &&
+            QuadArea(candidate.corners) < kMinShareOfBestGrid * QuadArea(grids.front().corners))
+            continue;
+        const bool overlaps = std::any_of(grids.begin(), grids.end(), [&](const GridCandidate& g) {
+            return Inside(g.corners, Centre(candidate.corners)) ||
+                   Inside(candidate.corners, Centre(g.corners));
+        });
+        if (!overlaps) grids.push_back(candidate);
+    }
+    return grids;
+}
+
+std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
+    const cv::Mat ink = InkMask(gray);
+    std::optional<GridCandidate> best;
+    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
+        std::vector<int> cutSides;
+        for (int k = 0; k < 4; ++k)
+            if (SideOnImageEdge(hull, k, gray.size())) cutSides.push_back(k);
+        if (cutSides.size() != 1) continue;  // a corner cut off leaves no whole side to measure
+        const int k = cutSides[0];
+        const double cell = (SideLength(hull, k) + SideLength(hull, (k + 2) % 4)) / (2 * size);
+        const double visible =
+            (SideLength(hull, (k + 1) % 4) + SideLength(hull, (k + 3) % 4)) / (2 * cell);
+        if (size - visible > kMaxCellsCutOff + 1) continue;  // a strip, not most of a grid
+        // The sides' lengths give the hidden part only roughly (perspective, a camera's cells
+        // are not square): the lines inside say which extension puts the lattice on them.
+        for (double t = 0.1; t <= kMaxCellsCutOff; t += 0.05) {
+            const Quad whole = ExtendPastCut(hull, k, size, visible, t);
+            const double gridness = Gridness(ink, whole, size);
+            if (gridness >= kMinGridness && (!best || gridness > best->gridness))
+                best = GridCandidate{OrderClockwise(whole), gridness};
+        }
+    }
+    return best;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,376 @@
+#include "vision/grid/GridWarper.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/grid/LineInk.h"
+
+namespace sudoku {
+namespace {
+
+// Pixels per cell of the straightened image the lines are searched in.
+constexpr int kSearchCell = 24;
+// How far (pixels of that image) an intersection may move from where the homography put it.
+constexpr int kSearchRadius = kSearchCell / 3;
+// A line must cover this share of the segment searched to count as found.
+constexpr double kMinLineInk = 0.35;
+
+struct LinePeak {
+    int offset = 0;
+    bool found = false;
+};
+
+// The strongest line in a profile of ink counts, centred on its plateau so a thick border is
+// located at its middle, not its first pixel.
+LinePeak StrongestLine(const std::vector<int>& profile, int length) {
+    const int best = *std::max_element(profile.begin(), profile.end());
+    LinePeak peak;
+    if (best < kMinLineInk * length) return peak;
+    int first = -1, last = -1;
+    const int argmax =
+        static_cast<int>(std::max_element(profile.begin(), profile.end()) - profile.begin());
+    first = last = argmax;
+    while (first > 0 && profile[first - 1] >= 0.85 * best)
+        --first;
+    while (last + 1 < static_cast<int>(profile.size()) && profile[last + 1] >= 0.85 * best)
+        ++last;
+    peak.offset = (first + last) / 2 - kSearchRadius;
+    peak.found = true;
+    return peak;
+}
+
+// Ink counts along horizontal segments [x0, x1) for rows y-R..y+R, from the integral image.
+std::vector<int> RowProfile(const cv::Mat& integral, int y, int x0, int x1) {
+    std::vector<int> profile;
+    for (int dy = -kSearchRadius; dy <= kSearchRadius; ++dy) {
+        const int r = std::clamp(y + dy, 0, integral.rows - 2);
+        profile.push_back(integral.at<int>(r + 1, x1) - integral.at<int>(r, x1) -
+                          integral.at<int>(r + 1, x0) + integral.at<int>(r, x0));
+    }
+    return profile;
+}
+
+std::vector<int> ColProfile(const cv::Mat& integral, int x, int y0, int y1) {
+    std::vector<int> profile;
+    for (int dx = -kSearchRadius; dx <= kSearchRadius; ++dx) {
+        const int c = std::clamp(x + dx, 0, integral.cols - 2);
+        profile.push_back(integral.at<int>(y1, c + 1) - integral.at<int>(y0, c + 1) -
+                          integral.at<int>(y1, c) + integral.at<int>(y0, c));
+    }
+    return profile;
+}
+
+// How far (search pixels) a line's offset may stray from the curve through the line's other
+// offsets and still be taken as seen on that line.
+constexpr float kLineTolerance = 2.5f;
+// How far (search pixels per cell) a line may drift from the homography's along its length.
+constexpr float kMaxDrift = 0.5f;
+
+// Adds to a line's agreed offsets the seen ones that continue them smoothly (within the
+// tolerance of the course through their two nearest agreed neighbours on one side): a page
+// curled at one end bends its lines further than one straight course allows.
+void GrowAlongLine(const std::vector<float>& offsets, const std::vector<bool>& found,
+                   std::vector<bool>& good) {
+    const int n = static_cast<int>(offsets.size());
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int i = 0; i < n; ++i) {
+            if (good[i] || !found[i]) continue;
+            for (int side : {-1, 1}) {
+                const int a = i + side, b = i + 2 * side;
+                if (a < 0 || a >= n || !good[a]) continue;
+                const bool two = b >= 0 && b < n && good[b];
+                const float expected = two ? 2 * offsets[a] - offsets[b] : offsets[a];
+                if (std::abs(offsets[i] - expected) <= kLineTolerance) {
+                    good[i] = grew = true;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+// The offsets seen along one printed line that are the line, not a stroke of hand-writing or a
+// digit near it: the most that one straight line through two of them agrees with (a printed
+// line is straight or gently curved).
+std::vector<bool> OnOneLine(const std::vector<float>& offsets, const std::vector<bool>& found) {
+    const int n = static_cast<int>(offsets.size());
+    std::vector<int> seen;
+    for (int i = 0; i < n; ++i)
+        if (found[i]) seen.push_back(i);
+    std::vector<bool> best = found;
+    int bestCount = 0;
+    for (std::size_t p = 0; p < seen.size(); ++p) {
+        for (std::size_t q = p + 1; q < seen.size(); ++q) {
+            const int i = seen[p], j = seen[q];
+            // A line drifts little from where the homography of the whole grid puts it.
+            if (std::abs(offsets[j] - offsets[i]) > kMaxDrift * float(j - i)) continue;
+            std::vector<bool> inliers(n, false);
+            int count = 0;
+            for (int k : seen) {
+                const float expected =
+                    offsets[i] + (offsets[j] - offsets[i]) * float(k - i) / float(j - i);
+                if (std::abs(offsets[k] - expected) <= kLineTolerance) {
+                    inliers[k] = true;
+                    ++count;
+                }
+            }
+            if (count > bestCount) {
+                bestCount = count;
+                best = inliers;
+            }
+        }
+    }
+    GrowAlongLine(offsets, found, best);
+    return best;
+}
+
+// Moves the offsets a line was seen at halfway to the least-squares course through them: each
+// is measured to a whole search pixel (a thick border's plateau even more loosely), and the
+// course halves that jitter (all the way, a blurred frame of the live camera strays more). A
+// parabola follows a curved page where the seen offsets reach both ends of the line; otherwise
+// a straight course.
+void SmoothAlongLine(std::vector<float>& offsets, const std::vector<bool>& good) {
+    const int n = static_cast<int>(offsets.size());
+    std::vector<int> seen;
+    for (int i = 0; i < n; ++i)
+        if (good[i]) seen.push_back(i);
+    if (seen.size() < 3) return;
+    const bool spans = seen.front() <= 1 && seen.back() >= n - 2;
+    const int degree = seen.size() >= 6 && spans ? 2 : 1;
+    cv::Mat a(static_cast<int>(seen.size()), degree + 1, CV_64F), b(a.rows, 1, CV_64F);
+    for (int row = 0; row < a.rows; ++row) {
+        const double t = double(seen[row]) / (n - 1);
+        for (int d = 0; d <= degree; ++d)
+            a.at<double>(row, d) = std::pow(t, d);
+        b.at<double>(row) = offsets[seen[row]];
+    }
+    cv::Mat coef;
+    if (!cv::solve(a, b, coef, cv::DECOMP_SVD)) return;
+    for (int i : seen) {
+        const double t = double(i) / (n - 1);
+        double v = 0;
+        for (int d = 0; d <= degree; ++d)
+            v += coef.at<double>(d) * std::pow(t, d);
+        offsets[i] = static_cast<float>((v + offsets[i]) / 2);
+    }
+}
+
+// Where each line is seen near each intersection, in search pixels from where the homography
+// puts it: [line][position along it]. Horizontal line r at column c, or vertical line c at row r.
+using LineOffsets = std::vector<std::vector<float>>;
+using LineFlags = std::vector<std::vector<bool>>;
+
+// Settles the offsets of one family of lines (all horizontal or all vertical). An offset that is
+// not on its line's straight course, or strays from its neighbours' median (on this line and the
+// lines beside it: a grid bends smoothly), takes that median; so does one not seen at all. A thick
+// bar just outside the grid, or a bold digit beside a faint line, is not taken for the line.
+void SettleOffsets(LineOffsets& lines, const LineFlags& found, bool smoothInner) {
+    const int n = static_cast<int>(lines.size());
+    LineFlags good(n);
+    for (int k = 0; k < n; ++k) {
+        good[k] = OnOneLine(lines[k], found[k]);
+        if (smoothInner || k == 0 || k == n - 1) SmoothAlongLine(lines[k], good[k]);
+    }
+    LineOffsets out = lines;
+    for (int k = 0; k < n; ++k) {
+        for (int i = 0; i < n; ++i) {
+            std::vector<float> near;
+            for (int dk = -1; dk <= 1; ++dk) {
+                for (int di = -1; di <= 1; ++di) {
+                    const int kk = k + dk, ii = i + di;
+                    if ((dk || di) && kk >= 0 && kk < n && ii >= 0 && ii < n && good[kk][ii])
+                        near.push_back(lines[kk][ii]);
+                }
+            }
+            if (near.empty()) {
+                if (!good[k][i]) out[k][i] = 0;
+                continue;
+            }
+            std::nth_element(near.begin(), near.begin() + near.size() / 2, near.end());
+            const float median = near[near.size() / 2];
+            if (!good[k][i] || std::abs(lines[k][i] - median) > kSearchCell / 5.0f)
+                out[k][i] = median;
+        }
+    }
+    lines = out;
+}
+
+}  // namespace
+
+GridLattice LatticeFromQuad(const Quad& quad, int size) {
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(size, 0),
+                                            cv::Point2f(size, size), cv::Point2f(0, size)};
+    const cv::Mat h = cv::getPerspectiveTransform(square.data(), quad.data());
+    std::vector<cv::Point2f> ideal;
+    for (int r = 0; r <= size; ++r)
+        for (int c = 0; c <= size; ++c)
+            ideal.emplace_back(c, r);
+    GridLattice lattice{size, {}};
+    cv::perspectiveTransform(ideal, lattice.points, h);
+    return lattice;
+}
+
+namespace {
+
+GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size, bool smoothInner) {
+    // Straighten with the homography, one cell of margin around for the outer lines.
+    const int margin = kSearchCell;
+    const int side = size * kSearchCell + 2 * margin;
+    const std::array<cv::Point2f, 4> square{
+        cv::Point2f(margin, margin), cv::Point2f(margin + size * kSearchCell, margin),
+        cv::Point2f(margin + size * kSearchCell, margin + size * kSearchCell),
+        cv::Point2f(margin, margin + size * kSearchCell)};
+    const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
+    cv::Mat straight, ink, integral;
+    cv::warpPerspective(gray, straight, h, {side, side}, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    cv::adaptiveThreshold(straight, ink, 1, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV,
+                          kSearchCell | 1, 5);
+    EraseCellBlobs(ink, kSearchCell);
+    cv::integral(ink, integral, CV_32S);
+
+    const int n = size + 1;
+    LineOffsets rows(n, std::vector<float>(n)), cols = rows;
+    LineFlags rowFound(n, std::vector<bool>(n)), colFound = rowFound;
+    const int lo = margin - 2, hi = margin + size * kSearchCell + 2;
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+            const int x = margin + c * kSearchCell, y = margin + r * kSearchCell;
+            const int x0 = std::max(lo, x - kSearchCell / 2),
+                      x1 = std::min(hi, x + kSearchCell / 2);
+            const int y0 = std::max(lo, y - kSearchCell / 2),
+                      y1 = std::min(hi, y + kSearchCell / 2);
+            const LinePeak row = StrongestLine(RowProfile(integral, y, x0, x1), x1 - x0);
+            const LinePeak col = StrongestLine(ColProfile(integral, x, y0, y1), y1 - y0);
+            rows[r][c] = static_cast<float>(row.offset);
+            rowFound[r][c] = row.found;
+            cols[c][r] = static_cast<float>(col.offset);
+            colFound[c][r] = col.found;
+        }
+    }
+    SettleOffsets(rows, rowFound, smoothInner);
+    SettleOffsets(cols, colFound, smoothInner);
+
+    std::vector<cv::Point2f> straightPoints;
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+            straightPoints.push_back(cv::Point2f(margin + c * kSearchCell + cols[c][r],
+                                                 margin + r * kSearchCell + rows[r][c]));
+    GridLattice lattice{size, {}};
+    cv::perspectiveTransform(straightPoints, lattice.points, h.inv());
+    return lattice;
+}
+
+}  // namespace
+
+Quad FittedQuad(const GridLattice& lattice) {
+    std::vector<cv::Point2f> ideal;
+    const int size = lattice.size;
+    for (int r = 0; r <= size; ++r)
+        for (int c = 0; c <= size; ++c)
+            ideal.emplace_back(c, r);
+    const cv::Mat h = cv::findHomography(ideal, lattice.points, cv::RANSAC, 0.15 * size);
+    if (h.empty()) return lattice.corners();
+    std::vector<cv::Point2f> square{
+        {0, 0}, {float(size), 0}, {float(size), float(size)}, {0, float(size)}},
+        corners;
+    cv::perspectiveTransform(square, corners, h);
+    return {corners[0], corners[1], corners[2], corners[3]};
+}
+
+GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size) {
+    // The second pass searches around a better homography; lines out of reach of the first
+    // one's window come within reach.
+    // The first pass smooths every line, so the second starts from the same homography whichever
+    // way up the photo was (an EXIF-turned photo's corners agree within 1% of the side); the
+    // second smooths only the border, whose corners must not wander with the turn, and leaves
+    // the inner lines where they were measured (with them smoothed too, 17 of the 32 held-out
+    // filled-in grids read exactly instead of 19).
+    const GridLattice first = RefineOnce(gray, quad, size, true);
+    return RefineOnce(gray, FittedQuad(first), size, false);
+}
+
+namespace {
+
+// Mean distance between neighbouring intersections: the cell side in the image.
+double MeanCellSide(const GridLattice& lattice) {
+    double sum = 0;
+    int count = 0;
+    for (int r = 0; r <= lattice.size; ++r) {
+        for (int c = 0; c < lattice.size; ++c) {
+            sum += cv::norm(lattice.at(r, c + 1) - lattice.at(r, c));
+            sum += cv::norm(lattice.at(c + 1, r) - lattice.at(c, r));
+            count += 2;
+        }
+    }
+    return sum / count;
+}
+
+}  // namespace
+
+std::vector<int> CellsOutside(const GridLattice& lattice, cv::Size image, float middle) {
+    const float from = 0.5f - middle / 2, to = 0.5f + middle / 2;
+    const cv::Rect2f photo(0, 0, static_cast<float>(image.width), static_cast<float>(image.height));
+    std::vector<int> outside;
+    const int n = lattice.size;
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+            bool shown = true;
+            for (float v : {from, to})
+                for (float u : {from, to}) {
+                    const cv::Point2f p =
+                        (1 - u) * (1 - v) * lattice.at(r, c) + u * (1 - v) * lattice.at(r, c + 1) +
+                        (1 - u) * v * lattice.at(r + 1, c) + u * v * lattice.at(r + 1, c + 1);
+                    shown = shown && photo.contains(p);
+                }
+            if (!shown) outside.push_back(r * n + c);
+        }
+    }
+    return outside;
+}
+
+WarpedGrid WarpLattice(const cv::Mat& image, const GridLattice& fullLattice) {
+    // Sampling a big grid straight down to kCellPixels would alias thin strokes away; shrink
+    // the grid's region by area averaging first, so every photo size gives the same cells.
+    cv::Mat gray = image;
+    GridLattice lattice = fullLattice;
+    const double shrink = kCellPixels / MeanCellSide(fullLattice);
+    if (shrink < 0.8) {
+        const cv::Rect box =
+            cv::boundingRect(fullLattice.points) & cv::Rect(0, 0, image.cols, image.rows);
+        if (box.area() > 0) {
+            cv::resize(image(box), gray, {}, shrink, shrink, cv::INTER_AREA);
+            for (auto& p : lattice.points)
+                p = (p - cv::Point2f(box.tl())) * shrink;
+        }
+    }
+    const int size = lattice.size;
+    const int side = size * kCellPixels;
+    cv::Mat mapX(side, side, CV_32F), mapY(side, side, CV_32F);
+    // Bilinear between the four intersections of each cell: continuous across cell borders.
+    for (int y = 0; y < side; ++y) {
+        const int r = y / kCellPixels;
+        const float v = (y - r * kCellPixels + 0.5f) / kCellPixels;
+        auto* mx = mapX.ptr<float>(y);
+        auto* my = mapY.ptr<float>(y);
+        for (int x = 0; x < side; ++x) {
+            const int c = x / kCellPixels;
+            const float u = (x - c * kCellPixels + 0.5f) / kCellPixels;
+            const cv::Point2f p =
+                (1 - u) * (1 - v) * lattice.at(r, c) + u * (1 - v) * lattice.at(r, c + 1) +
+                (1 - u) * v * lattice.at(r + 1, c) + u * v * lattice.at(r + 1, c + 1);
+            mx[x] = p.x;
+            my[x] = p.y;
+        }
+    }
+    WarpedGrid grid;
+    grid.size = size;
+    cv::remap(gray, grid.gray, mapX, mapY, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    return grid;
+}
+
+}  // namespace sudoku

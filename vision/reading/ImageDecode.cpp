@@ -1,0 +1,131 @@
+#include "vision/reading/ImageDecode.h"
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace sudoku {
+namespace {
+
+// OpenCV's own guard (2^30 pixels unless OPENCV_IO_MAX_IMAGE_PIXELS says otherwise) catches the
+// formats whose header InputLimits cannot read; its assertion text means nothing to a user.
+std::string DecoderFailure(const cv::Exception& e) {
+    if (std::string(e.what()).find("CV_IO_MAX_IMAGE") != std::string::npos)
+        return "the image is above OpenCV's own size limit (the OPENCV_IO_MAX_IMAGE_PIXELS "
+               "environment variable, 2^30 pixels by default)";
+    return std::string("cannot decode the image: ") + e.what();
+}
+
+}  // namespace
+
+DecodedImage DecodeImage(std::span<const std::uint8_t> bytes, const InputLimits& limits) {
+    if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
+        return {{}, refused};
+    // imdecode applies the EXIF orientation unless IMREAD_IGNORE_ORIENTATION is given.
+    const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
+                      const_cast<std::uint8_t*>(bytes.data()));
+    cv::Mat image;
+    try {
+        image = cv::imdecode(raw, cv::IMREAD_COLOR);
+    } catch (const cv::Exception& e) {
+        return {{}, DecoderFailure(e)};
+    }
+    if (image.empty()) return {{}, UndecodableMessage(bytes)};
+    return {image, {}};
+}
+
+GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide,
+                                    const InputLimits& limits) {
+    if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
+        return {{}, 1, refused};
+    const cv::Size size = JpegSize(bytes);
+    const int longer = std::max(size.width, size.height);
+    // A strip (64x50000) keeps its short side: reduced further it would hold no grid at all.
+    const int shorter = std::min(size.width, size.height);
+    int flags = cv::IMREAD_GRAYSCALE;
+    double scale = 1;
+    if (longer >= 4 * minSide && shorter >= 4 * kMinPhotoSide) {
+        flags = cv::IMREAD_REDUCED_GRAYSCALE_4;
+        scale = 0.25;
+    } else if (longer >= 2 * minSide && shorter >= 2 * kMinPhotoSide) {
+        flags = cv::IMREAD_REDUCED_GRAYSCALE_2;
+        scale = 0.5;
+    }
+    const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
+                      const_cast<std::uint8_t*>(bytes.data()));
+    cv::Mat gray;
+    try {
+        gray = cv::imdecode(raw, flags);
+    } catch (const cv::Exception& e) {
+        return {{}, 1, DecoderFailure(e)};
+    }
+    if (gray.empty()) return {{}, 1, UndecodableMessage(bytes)};
+    return {gray, scale, {}};
+}
+
+std::vector<std::uint8_t> ReadFileBytes(const std::filesystem::path& path, std::string& error) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    if (!in) {
+        error = "cannot open " + path.string();
+        return {};
+    }
+    const std::streamoff size = in.tellg();
+    std::vector<std::uint8_t> bytes(size > 0 ? static_cast<std::size_t>(size) : 0);
+    in.seekg(0);
+    if (!in.read(reinterpret_cast<char*>(bytes.data()), size)) {
+        error = "cannot read " + path.string();
+        return {};
+    }
+    return bytes;
+}
+
+DecodedImage DecodeImageFile(const std::filesystem::path& path, const InputLimits& limits) {
+    if (std::string refused = CheckImageFile(path, limits); !refused.empty()) return {{}, refused};
+    std::string error;
+    const std::vector<std::uint8_t> bytes = ReadFileBytes(path, error);
+    if (!error.empty()) return {{}, error};
+    DecodedImage decoded = DecodeImage(bytes, limits);
+    if (!decoded) decoded.error = path.string() + ": " + decoded.error;
+    return decoded;
+}
+
+std::string TooSmallMessage(cv::Size size) {
+    return "the photo is " + std::to_string(size.width) + "x" + std::to_string(size.height) +
+           " pixels, smaller than the " + std::to_string(kMinPhotoSide) + "x" +
+           std::to_string(kMinPhotoSide) + " the reader needs";
+}
+
+cv::Mat ToGray(const cv::Mat& photo) {
+    if (photo.empty()) throw std::invalid_argument("the photo is empty");
+    if (photo.rows < kMinPhotoSide || photo.cols < kMinPhotoSide)
+        throw std::invalid_argument(TooSmallMessage(photo.size()));
+    cv::Mat eight = photo;
+    if (photo.depth() == CV_16U) {
+        photo.convertTo(eight, CV_8U, 1.0 / 257.0);
+    } else if (photo.depth() != CV_8U) {
+        throw std::invalid_argument("the photo must have 8 or 16 bits per channel, not " +
+                                    cv::typeToString(photo.type()));
+    }
+    cv::Mat gray;
+    switch (eight.channels()) {
+        case 1:
+            gray = eight;
+            break;
+        case 3:
+            cv::cvtColor(eight, gray, cv::COLOR_BGR2GRAY);
+            break;
+        case 4:
+            cv::cvtColor(eight, gray, cv::COLOR_BGRA2GRAY);
+            break;
+        default:
+            throw std::invalid_argument("the photo must have 1, 3 or 4 channels, not " +
+                                        std::to_string(eight.channels()));
+    }
+    return gray;
+}
+
+}  // namespace sudoku

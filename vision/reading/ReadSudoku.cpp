@@ -1,0 +1,458 @@
+#include "vision/reading/ReadSudoku.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <tuple>
+#include <utility>
+#include <variant>
+
+#include <opencv2/imgproc.hpp>
+
+#include "vision/classifying/ClassifierLoader.h"
+#include "vision/grid/GridDetector.h"
+#include "vision/grid/GridWarper.h"
+#include "vision/grid/LatticeCheck.h"
+#include "vision/reading/FaintCells.h"
+#include "vision/reading/ImageDecode.h"
+#include "vision/reading/KindPrior.h"
+#include "vision/reading/Orientation.h"
+#include "vision/reading/ReadingRepair.h"
+
+namespace sudoku {
+namespace {
+
+// Grids are found and straightened on the photo halved until its longer side is below twice
+// this: larger photos only cost time (a 9x9 grid needs 360 pixels). JPEG files are halved by the
+// decoder itself, which is much faster than decoding everything.
+constexpr int kDecodeSide = 640;
+
+// Larger grids keep proportionally more pixels: a 16x16 grid needs 640 for the same cell size,
+// and at 9x9's scale its letters blur into each other (C/G, 6/8 on a 1280x720 camera frame).
+int DecodeSide(int gridSize) {
+    return kDecodeSide * std::max(gridSize, 9) / 9;
+}
+
+class Stopwatch {
+public:
+    double lap() {
+        const auto now = std::chrono::steady_clock::now();
+        const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+        last_ = now;
+        return ms;
+    }
+
+private:
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+Reading Failure(ReadStatus status, std::string message) {
+    Reading r;
+    r.status = status;
+    r.message = std::move(message);
+    return r;
+}
+
+// The corners of the upright board: turning the straightened grid clockwise makes its old
+// bottom-left corner the new top-left.
+std::array<cv::Point2f, 4> UprightCorners(const Quad& corners, int quarterTurns, double scale) {
+    std::array<cv::Point2f, 4> upright;
+    for (int i = 0; i < 4; ++i)
+        upright[i] = corners[(i + 4 - quarterTurns % 4) % 4] * (1 / scale);
+    return upright;
+}
+
+// The lattice of the upright board in photo pixels: a clockwise quarter turn moves point (r, c)
+// of the old lattice to (c, size - r) of the new one.
+std::vector<cv::Point2f> UprightLattice(const GridLattice& lattice, int quarterTurns,
+                                        double scale) {
+    const int n = lattice.size;
+    std::vector<cv::Point2f> upright(lattice.points.size());
+    for (int row = 0; row <= n; ++row)
+        for (int col = 0; col <= n; ++col) {
+            int r = row, c = col;
+            for (int t = 0; t < quarterTurns % 4; ++t)
+                std::tie(r, c) = std::pair(n - c, r);
+            upright[row * (n + 1) + col] = lattice.at(r, c) * (1 / scale);
+        }
+    return upright;
+}
+
+std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaired) {
+    switch (verdict) {
+        case RepairVerdict::Unique:
+            return repaired.changed.empty() ? "" : "read with corrections";
+        case RepairVerdict::NoSolution:
+            return "the digits read break the rules or allow no solution, and no plausible "
+                   "correction was found";
+        case RepairVerdict::Multiple:
+            return "the digits read allow more than one solution, and no plausible correction "
+                   "was found";
+    }
+    return {};
+}
+
+// What a reading of a grid the photo's edge cuts says about the cells it could not see.
+std::string CutOffMessage(std::size_t cells, ReadStatus status, const std::string& verdict) {
+    std::string message = std::to_string(cells);
+    message.append(cells == 1 ? " cell is" : " cells are").append(" cut off by the photo's edge");
+    if (status == ReadStatus::Solved)
+        message.append(", and the digits in view have one solution");
+    else if (status == ReadStatus::Multiple)
+        message.append(
+            ", and the digits in view allow more than one solution: photograph the "
+            "whole grid");
+    else
+        message.append("; ").append(verdict);
+    return message;
+}
+
+// A grid the photo's edge cuts through is read as far as it is in view; a digit partly out of
+// view (its middle 60%, where the strokes are) needs a sure reading.
+constexpr float kDigitMiddle = 0.6f;
+
+struct ReadTimes {
+    double readMs = 0;   // classifying the cells
+    double solveMs = 0;  // checking and repairing the reading with the solver
+};
+
+// Cell indices of a grid turned clockwise `quarterTurns` times: cell (r, c) moves to
+// (c, n - 1 - r) with each turn.
+std::vector<int> TurnCells(std::vector<int> cells, int n, int quarterTurns) {
+    for (int t = 0; t < quarterTurns % 4; ++t)
+        for (int& cell : cells)
+            cell = (cell % n) * n + (n - 1 - cell / n);
+    std::sort(cells.begin(), cells.end());
+    return cells;
+}
+
+// The cells of a grid the photo's edge cuts: those whose centre is out of view, and those whose
+// digit is partly out of view (they include the first).
+struct CellsInView {
+    std::vector<int> hidden;
+    std::vector<int> partial;
+    bool cut() const { return !partial.empty(); }
+    CellsInView turned(int n, int quarterTurns) const {
+        return {TurnCells(hidden, n, quarterTurns), TurnCells(partial, n, quarterTurns)};
+    }
+};
+
+// A digit partly out of view is kept only when read at least this surely (a 7 cut at the top
+// reads as a 1): the other partial cells are left unread, like those out of view.
+constexpr float kSurePartial = 0.99f;
+
+// Cells not read: out of view, or partly out of view and not read surely. Their readings become
+// certain paper so that no digit is put there.
+std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView& view) {
+    std::vector<int> unread;
+    for (int cell : view.partial) {
+        const bool hidden =
+            std::find(view.hidden.begin(), view.hidden.end(), cell) != view.hidden.end();
+        const CellGuess& best = cells[cell].best();
+        if (hidden || (best.digit && best.probability < kSurePartial)) {
+            cells[cell].guesses = {{0, false, 1.f}};
+            unread.push_back(cell);
+        }
+    }
+    return unread;
+}
+
+// The straightened grid's cells read as they stand, then checked by the solver. A grid the
+// photo's edge cuts is not repaired: its digits in view often allow several solutions, and a
+// search for a unique reading would add a digit that is not there.
+RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
+                              const CellsInView& view, const Geometry& geometry,
+                              const ReaderOptions& options, Stopwatch& clock, ReadTimes& times) {
+    const std::vector<int> unread = LeaveUnread(cells, view);
+    ApplyGridKindPrior(cells);
+    DemoteFaintDigits(grid, cells);
+    times.readMs += clock.lap();
+    RepairOptions repairOptions;
+    repairOptions.maxBoards = view.cut() ? 0 : options.maxRepairEffort;
+    repairOptions.uncertainBelow = options.uncertainBelow;
+    RepairedReading repaired = RepairReading(cells, geometry, repairOptions);
+    repaired.unread = unread;
+    times.solveMs += clock.lap();
+    return repaired;
+}
+
+// Reads the grid the way up its digits stand; `turns` gets the clockwise quarter turns taken.
+// Most photos are upright: only a doubtful reading pays for the rotation probe, whether the
+// classifier doubted the digits or the solver rejected them. The probe's choice can be wrong when
+// most ink is hand-writing, which a classifier may read with confidence turned too; a reading
+// the solver rejects then sends us to the next likeliest turn, and a reading that is a valid
+// puzzle with one solution confirms its turn.
+RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& view,
+                                 const CellClassifier& classifier, const Geometry& geometry,
+                                 const ReaderOptions& options, Stopwatch& clock, ReadTimes& times,
+                                 int& turns) {
+    std::vector<CellReading> asTheyStand = classifier.classify(warped);
+    turns = 0;
+    std::optional<RepairedReading> standing;
+    if (!options.tryRotations || LooksUpright(asTheyStand)) {
+        standing = ReadAndRepair(warped, asTheyStand, view, geometry, options, clock, times);
+        // A grid cut by the photo's edge often has several solutions from the digits in view:
+        // that says nothing about the turn, and a turned reading the repair makes unique would
+        // be a board not read right.
+        const bool expected = standing->verdict == RepairVerdict::Unique ||
+                              (view.cut() && standing->verdict == RepairVerdict::Multiple);
+        if (!options.tryRotations || expected) return *std::move(standing);
+    }
+    const std::vector<int> ranked = RankUprightTurns(warped, classifier);
+    RepairedReading first;
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        const int t = ranked[i];
+        RepairedReading repaired;
+        if (t == 0 && standing) {
+            repaired = *std::move(standing);
+        } else {
+            const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
+            std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
+            repaired = ReadAndRepair(turned, std::move(cells), view.turned(warped.size, t),
+                                     geometry, options, clock, times);
+        }
+        if (repaired.verdict == RepairVerdict::Unique) {
+            turns = t;
+            return repaired;
+        }
+        if (i == 0) first = std::move(repaired);
+    }
+    turns = ranked[0];
+    return first;
+}
+
+// The photo halved as the JPEG decoder does for a file, so a photo in memory and the same photo
+// read from its file are straightened at the same scale and read alike; `scale` is multiplied
+// by the shrink.
+cv::Mat WorkingCopy(const cv::Mat& gray, int size, double& scale) {
+    cv::Mat work = gray;
+    double shrink = 1;
+    // A strip (64x50000) keeps its short side: halved further it would hold no grid at all.
+    while (std::max(gray.cols, gray.rows) * shrink >= 2 * DecodeSide(size) &&
+           std::min(gray.cols, gray.rows) * shrink >= 2 * kMinPhotoSide)
+        shrink /= 2;
+    if (shrink < 1) cv::resize(gray, work, {}, shrink, shrink, cv::INTER_AREA);
+    scale *= shrink;
+    return work;
+}
+
+Reading NotFound(double decodeMs, Stopwatch& clock) {
+    Reading r = Failure(ReadStatus::NotFound, "no Sudoku grid found in the photo");
+    r.millis = {decodeMs, clock.lap(), 0, 0};
+    return r;
+}
+
+// One grid found in `work` (`scale` of the photo's pixels) straightened and read.
+Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double scale,
+                 const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
+    const auto geometry = Geometry::ForSize(options.size);
+    const GridLattice lattice = FitLattice(work, candidate.corners, options.size);
+    const WarpedGrid warped = WarpLattice(work, lattice);
+    const CellsInView view{CellsOutside(lattice, work.size(), 0),
+                           CellsOutside(lattice, work.size(), kDigitMiddle)};
+    const double detectMs = clock.lap();
+
+    std::shared_ptr<const CellClassifier> classifier = options.classifier;
+    try {
+        if (!classifier) classifier = LoadClassifier(options.engine, options.modelPath);
+    } catch (const std::exception& e) {
+        Reading r = Failure(ReadStatus::Error, e.what());
+        r.millis = {decodeMs, detectMs, clock.lap(), 0};
+        return r;
+    }
+    ReadTimes times;
+    int turns = 0;
+    const RepairedReading repaired =
+        ReadCellsUpright(warped, view, *classifier, *geometry, options, clock, times, turns);
+
+    Reading r;
+    r.status = repaired.verdict == RepairVerdict::Unique     ? ReadStatus::Solved
+               : repaired.verdict == RepairVerdict::Multiple ? ReadStatus::Multiple
+                                                             : ReadStatus::NoSolution;
+    r.message = VerdictMessage(repaired.verdict, repaired);
+    r.cutOff = repaired.unread;
+    std::sort(r.cutOff.begin(), r.cutOff.end());
+    if (!r.cutOff.empty()) r.message = CutOffMessage(r.cutOff.size(), r.status, r.message);
+    r.corners = UprightCorners(lattice.corners(), turns, scale);
+    r.lattice = UprightLattice(lattice, turns, scale);
+    r.size = options.size;
+    r.givens = repaired.givens;
+    r.handwritten = repaired.handwritten;
+    r.solution = repaired.solution;
+    r.uncertain = repaired.uncertain;
+    r.changed = repaired.changed;
+    r.mistakes = repaired.mistakes;
+    r.unsure = repaired.unsure;
+    r.millis = {decodeMs, detectMs, times.readMs, times.solveMs};
+    return r;
+}
+
+// The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
+Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
+                 double decodeMs) {
+    const cv::Mat work = WorkingCopy(gray, options.size, scale);
+    auto candidate = DetectGrid(work, options.size);
+    if (!candidate) candidate = DetectCutGrid(work, options.size);
+    if (!candidate) return NotFound(decodeMs, clock);
+    return ReadGrid(work, *candidate, scale, options, clock, decodeMs);
+}
+
+// Every grid of the photo; the time to find them all is the first reading's.
+std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, double scale, const ReaderOptions& options,
+                                   Stopwatch& clock, double decodeMs) {
+    const cv::Mat work = WorkingCopy(gray, options.size, scale);
+    const std::vector<GridCandidate> candidates = DetectGrids(work, options.size);
+    if (candidates.empty()) return {NotFound(decodeMs, clock)};
+    std::vector<Reading> readings;
+    for (const GridCandidate& candidate : candidates) {
+        Reading r = ReadGrid(work, candidate, scale, options, clock, decodeMs);
+        decodeMs = 0;
+        // Beyond the first, a lattice with hardly a digit in it (where two photos or columns of
+        // print meet) is not a puzzle: fewer than 2n-1 digits (17 of 81) cannot make one unique.
+        const int digits = r.givens.filledCount() + r.handwritten.filledCount();
+        if (readings.empty() || digits >= 2 * options.size - 1) readings.push_back(std::move(r));
+    }
+    return readings;
+}
+
+// The photo's gray pixels ready for reading (reduced while decoding a large JPEG), or the error
+// reading that says why they cannot be had: limits and formats first, then a strip or a
+// thumbnail, all from the header.
+std::variant<GrayForReading, Reading> DecodeForReading(std::span<const std::uint8_t> encoded,
+                                                       const ReaderOptions& options,
+                                                       Stopwatch& clock) {
+    std::string refused = CheckEncodedImage(encoded, options.limits);
+    if (const ImageHeader header = ReadImageHeader(encoded);
+        refused.empty() && header.sized() &&
+        std::min(header.size.width, header.size.height) < kMinPhotoSide)
+        refused = TooSmallMessage(header.size);
+    GrayForReading decoded;
+    if (refused.empty()) {
+        decoded = DecodeGrayForReading(encoded, DecodeSide(options.size), options.limits);
+        if (!decoded)
+            refused = decoded.error;
+        else if (std::min(decoded.gray.rows, decoded.gray.cols) < kMinPhotoSide * decoded.scale)
+            refused = TooSmallMessage(decoded.gray.size());
+    }
+    if (refused.empty()) return decoded;
+    Reading r = Failure(ReadStatus::Error, refused);
+    r.millis.decode = clock.lap();
+    return r;
+}
+
+// Options the caller chose wrong are a bug at the call site, not a property of the photo.
+void CheckOptions(const ReaderOptions& options) {
+    if (!Geometry::ForSize(options.size) || options.size < 4)
+        throw std::invalid_argument("ReaderOptions::size " + std::to_string(options.size) +
+                                    " is not a grid size with rectangular boxes (4 to " +
+                                    std::to_string(kMaxSize) + ", not prime)");
+}
+
+}  // namespace
+
+std::string_view ReadStatusId(ReadStatus status) {
+    switch (status) {
+        case ReadStatus::Solved:
+            return "solved";
+        case ReadStatus::NoSolution:
+            return "no-solution";
+        case ReadStatus::Multiple:
+            return "multiple";
+        case ReadStatus::NotFound:
+            return "not-found";
+        case ReadStatus::Error:
+            return "error";
+    }
+    return "error";
+}
+
+std::string_view EngineId(Engine engine) {
+    return engine == Engine::Tesseract ? "tesseract" : "cnn";
+}
+
+Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    const cv::Mat gray = ToGray(photo);
+    const double convertMs = clock.lap();
+    return ReadGray(gray, 1.0, options, clock, convertMs);
+}
+
+Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    auto decoded = DecodeForReading(encoded, options, clock);
+    if (auto* failed = std::get_if<Reading>(&decoded)) return std::move(*failed);
+    const GrayForReading& photo = std::get<GrayForReading>(decoded);
+    const double decodeMs = clock.lap();
+    return ReadGray(photo.gray, photo.scale, options, clock, decodeMs);
+}
+
+std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
+                                 const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    auto decoded = DecodeForReading(encoded, options, clock);
+    if (auto* failed = std::get_if<Reading>(&decoded)) return {std::move(*failed)};
+    const GrayForReading& photo = std::get<GrayForReading>(decoded);
+    const double decodeMs = clock.lap();
+    return ReadEveryGrid(photo.gray, photo.scale, options, clock, decodeMs);
+}
+
+std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    const cv::Mat gray = ToGray(photo);
+    const double convertMs = clock.lap();
+    return ReadEveryGrid(gray, 1.0, options, clock, convertMs);
+}
+
+namespace {
+
+// The file's bytes after its limits are checked, or the error reading that says why not.
+std::variant<std::vector<std::uint8_t>, Reading> FileForReading(const std::filesystem::path& path,
+                                                                const ReaderOptions& options) {
+    std::string error = CheckImageFile(path, options.limits);
+    if (!error.empty()) return Failure(ReadStatus::Error, error);
+    std::vector<std::uint8_t> bytes = ReadFileBytes(path, error);
+    if (!error.empty()) return Failure(ReadStatus::Error, error);
+    return bytes;
+}
+
+// A reading of a file: its time to read the file counted as decoding, an error naming it.
+void AboutFile(Reading& r, const std::filesystem::path& path, double readFileMs) {
+    r.millis.decode += readFileMs;
+    if (r.status == ReadStatus::Error && r.message.find(path.string()) == std::string::npos)
+        r.message = path.string() + ": " + r.message;
+}
+
+}  // namespace
+
+Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    auto bytes = FileForReading(path, options);
+    if (auto* failed = std::get_if<Reading>(&bytes)) return std::move(*failed);
+    const double readFileMs = clock.lap();
+    Reading r = ReadSudoku(std::get<std::vector<std::uint8_t>>(bytes), options);
+    AboutFile(r, path, readFileMs);
+    return r;
+}
+
+std::vector<Reading> ReadSudokusFile(const std::filesystem::path& path,
+                                     const ReaderOptions& options) {
+    CheckOptions(options);
+    Stopwatch clock;
+    auto bytes = FileForReading(path, options);
+    if (auto* failed = std::get_if<Reading>(&bytes)) return {std::move(*failed)};
+    const double readFileMs = clock.lap();
+    std::vector<Reading> readings =
+        ReadSudokus(std::get<std::vector<std::uint8_t>>(bytes), options);
+    for (Reading& r : readings)
+        AboutFile(r, path, readFileMs);
+    return readings;
+}
+
+}  // namespace sudoku
