@@ -24,15 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool ModelAvailable() {
-    try {
-        LoadClassifier(Engine::Cnn);
-        return true;
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
 // The photo cropped so that its `side` edge (0 top, 1 right, 2 bottom, 3 left) runs `depth` of a
 // cell inside the grid's outline: the outer line and that much of the first row or column gone.
 cv::Mat CropThroughGrid(const cv::Mat& photo, const std::array<cv::Point2f, 4>& outline, int side,
@@ -96,7 +87,7 @@ struct CutTally {
 constexpr int kMinFound = 28, kMinInViewRight = 24, kMinSolvedRight = 8;
 
 TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
-    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
     const auto outlines = TrainingOutlines();
     const std::vector<std::string> names = HeldOutNames();

@@ -199,15 +199,6 @@ SwapTally MeasureSwaps(const std::vector<std::string>& names) {
     return t;
 }
 
-bool ModelAvailable() {
-    try {
-        LoadClassifier(Engine::Cnn);
-        return true;
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
 // Measured on the 32 held-out photos: 32 composed photos solved right; 61 of the 64 swapped
 // entries found wrong, 3 unsure, none called right; of the 3,304 right entries (in the composed
 // and the untouched photos) 3 called wrong (read with confidence as another digit, the
@@ -216,7 +207,7 @@ constexpr int kMinSwappedSolved = 32, kMinMistakesFound = 61;
 constexpr int kMaxRightCalledWrong = 3, kMaxRightUnsure = 145;
 
 TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
-    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     const SwapTally t = MeasureSwaps(HeldOutNames());
     ASSERT_GT(t.swapped, 0);
@@ -231,7 +222,7 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
 //   build/release/tests/entry_check_test --gtest_also_run_disabled_tests
 //     --gtest_filter='*AllTrainingPhotos'
 TEST(EntryCheck, DISABLED_FindsSwappedEntriesInAllTrainingPhotos) {
-    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     std::vector<std::string> names;
     for (const auto& entry : fs::directory_iterator(kDataset / "mixed"))

@@ -22,15 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool ModelAvailable() {
-    try {
-        LoadClassifier(Engine::Cnn);
-        return true;
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
 // Both photos at the height of the smaller, side by side, as one JPEG.
 std::vector<std::uint8_t> SideBySide(const cv::Mat& left, const cv::Mat& right) {
     const int height = std::min(left.rows, right.rows);
@@ -59,7 +50,7 @@ float MeanX(const Reading& r) {
 constexpr int kMinPairsRead = 16;
 
 TEST(SeveralGrids, EveryGridOfTwoPhotosSideBySideIsRead) {
-    if (!ModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
     const std::vector<std::string> names = HeldOutNames();
     int pairs = 0, read = 0;

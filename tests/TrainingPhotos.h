@@ -1,6 +1,7 @@
 #pragma once
 // The training photos (../shared/datasets/wichtounet-train) as the tests read them: their ground
-// truth and the held-out fifth (models/holdout.txt) the accuracy figures are measured on.
+// truth, outlines and the held-out fifth (models/holdout.txt) the accuracy figures are measured
+// on; and whether the model that reads them is here.
 
 #include <array>
 #include <filesystem>
@@ -11,6 +12,8 @@
 #include <vector>
 
 #include <opencv2/core.hpp>
+
+#include "vision/classifying/ClassifierLoader.h"
 
 namespace sudoku {
 
@@ -28,6 +31,16 @@ inline std::vector<int> DatDigits(const std::filesystem::path& path) {
     while (in >> d)
         digits.push_back(d);
     return digits;
+}
+
+// Whether the CNN model loads: the tests that read photos skip without it.
+inline bool CnnModelAvailable() {
+    try {
+        LoadClassifier(Engine::Cnn);
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
 }
 
 // The file names (image12.jpg ...) of the held-out photos.
