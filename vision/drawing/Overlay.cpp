@@ -82,9 +82,9 @@ public:
     void query(int cell, const cv::Scalar& colour) {
         const int c = canvas_.cellPixels();
         const cv::Rect r = rect(cell);
-        const cv::Point2f corner(static_cast<float>(r.br().x) - 0.16f * static_cast<float>(c),
-                                 static_cast<float>(r.y) + 0.2f * static_cast<float>(c));
-        canvas_.text("?", corner, 0.3 * c, colour, std::max(1, c / 20));
+        const cv::Point2f corner(static_cast<float>(r.br().x) - 0.2f * static_cast<float>(c),
+                                 static_cast<float>(r.y) + 0.26f * static_cast<float>(c));
+        canvas_.text("?", corner, 0.36 * c, colour, std::max(2, c / 16));
     }
     void frame(int cell, const cv::Scalar& colour) {
         const int c = canvas_.cellPixels();
@@ -218,7 +218,7 @@ std::string CountOf(std::size_t count, const std::string& what) {
 }
 
 // The reading's check of the hand-written digits: right ones ringed green, mistakes red, those
-// too unclear to judge amber with a question mark. Only a board read right is checked: a person's
+// too unclear to judge framed amber with a question mark. Only a board read right is checked: a person's
 // entry is never called wrong against a solution that may not be the puzzle's.
 std::string DrawCheck(Painter& paint, const Reading& r) {
     const Geometry& g = r.givens.geometry();
@@ -232,9 +232,14 @@ std::string DrawCheck(Painter& paint, const Reading& r) {
     for (int cell = 0; cell < g.cellCount(); ++cell) {
         if (!r.handwritten.value(cell) || !r.givens.isEmpty(cell)) continue;
         ++entries;
+        // Unsure entries get another shape as well as another colour: a frame and a question mark.
         const bool wrong = Lists(r.mistakes, cell), unsure = Lists(r.unsure, cell);
-        paint.ring(cell, wrong ? kRed : unsure ? kAmber : kGreen);
-        if (unsure) paint.query(cell, kAmber);
+        if (unsure) {
+            paint.frame(cell, kAmber);
+            paint.query(cell, kAmber);
+        } else {
+            paint.ring(cell, wrong ? kRed : kGreen);
+        }
     }
     if (!entries) return "No hand-written digits to check.";
     if (r.mistakes.empty() && r.unsure.empty())

@@ -23,8 +23,8 @@ enum class OverlayMode {
     Solution,    // the solution's digits in the empty cells
     Candidates,  // each empty cell's candidates as pencil marks
     Hint,        // the next logical step: its pattern, eliminations and placements
-    Check,       // hand-written digits circled: red when wrong, green when right, amber (with a
-                 // question mark) when too unclear to check
+    Check,       // hand-written digits circled: red when wrong, green when right; framed amber
+                 // with a question mark when too unclear to check
 };
 
 // "solution", "candidates", "hint", "check".
