@@ -218,8 +218,8 @@ std::string CountOf(std::size_t count, const std::string& what) {
 }
 
 // The reading's check of the hand-written digits: right ones ringed green, mistakes red, those
-// too unclear to judge framed amber with a question mark. Only a board read right is checked: a person's
-// entry is never called wrong against a solution that may not be the puzzle's.
+// too unclear to judge framed amber with a question mark. Only a board read right is checked: a
+// person's entry is never called wrong against a solution that may not be the puzzle's.
 std::string DrawCheck(Painter& paint, const Reading& r) {
     const Geometry& g = r.givens.geometry();
     if (r.status != ReadStatus::Solved || !r.solution.isComplete()) {
