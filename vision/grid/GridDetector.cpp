@@ -353,7 +353,9 @@ std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
     // page are printed alike: a quadrilateral far smaller than the best grid is a box, a sliver of
     // a neighbour cut by the frame or a table, not another Sudoku.
     std::vector<GridCandidate> grids;
-    for (const auto& [score, candidate] : scored) {
+    for (const auto& scoredCandidate : scored) {
+        // Not a structured binding: clang 14 cannot capture one in the lambda below.
+        const GridCandidate& candidate = scoredCandidate.second;
         if (!grids.empty() &&
             QuadArea(candidate.corners) < kMinShareOfBestGrid * QuadArea(grids.front().corners))
             continue;
