@@ -322,9 +322,7 @@ std::vector<int> CellsOutside(const GridLattice& lattice, cv::Size image, float 
             bool shown = true;
             for (float v : {from, to})
                 for (float u : {from, to}) {
-                    const cv::Point2f p =
-                        (1 - u) * (1 - v) * lattice.at(r, c) + u * (1 - v) * lattice.at(r, c + 1) +
-                        (1 - u) * v * lattice.at(r + 1, c) + u * v * lattice.at(r + 1, c + 1);
+                    const cv::Point2f p = lattice.inCell(r, c, u, v);
                     shown = shown && photo.contains(p);
                 }
             if (!shown) outside.push_back(r * n + c);
@@ -360,9 +358,7 @@ WarpedGrid WarpLattice(const cv::Mat& image, const GridLattice& fullLattice) {
         for (int x = 0; x < side; ++x) {
             const int c = x / kCellPixels;
             const float u = (x - c * kCellPixels + 0.5f) / kCellPixels;
-            const cv::Point2f p =
-                (1 - u) * (1 - v) * lattice.at(r, c) + u * (1 - v) * lattice.at(r, c + 1) +
-                (1 - u) * v * lattice.at(r + 1, c) + u * v * lattice.at(r + 1, c + 1);
+            const cv::Point2f p = lattice.inCell(r, c, u, v);
             mx[x] = p.x;
             my[x] = p.y;
         }

@@ -18,6 +18,12 @@ struct GridLattice {
     std::vector<cv::Point2f> points;
 
     const cv::Point2f& at(int row, int col) const { return points[row * (size + 1) + col]; }
+    // The point at (u, v) in 0..1 across cell (row, col), bilinear between its four corners:
+    // continuous across cell borders.
+    cv::Point2f inCell(int row, int col, float u, float v) const {
+        return (1 - u) * (1 - v) * at(row, col) + u * (1 - v) * at(row, col + 1) +
+               (1 - u) * v * at(row + 1, col) + u * v * at(row + 1, col + 1);
+    }
     // The outer corners, clockwise from intersection (0, 0).
     Quad corners() const { return {at(0, 0), at(0, size), at(size, size), at(size, 0)}; }
 };
