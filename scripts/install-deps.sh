@@ -13,6 +13,9 @@ packages=(
   clang libclang-rt-14-dev  # the fuzz preset: libFuzzer and the sanitizers' clang runtimes
   libcpp-httplib-dev libssl-dev openssl  # sudokucam serve: the HTTP(S) server, its certificate, the test of its fingerprint
   chromium fonts-dejavu-core  # the browser tests (tests/browser) drive Debian's Chromium
+  pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (python/) and its pytest
+  libheif-dev libgif-dev  # HEIC/HEIF photos (an iPhone's default) and GIF screenshots
+  dpkg-dev  # cpack -G DEB: dpkg-shlibdeps declares the package's runtime dependencies
 )
 # The browser tests run under Node.js and install playwright-core with npm: Debian's nodejs and
 # npm, unless a Node.js with npm is already here (such as NodeSource's, which includes npm).
