@@ -8,6 +8,7 @@
 int main(int argc, char** argv) {
     CLI::App app{"sudokucam: read a Sudoku from a photo, solve it, explain it"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", "sudokucam " SUDOKUCAM_VERSION);
     int exitCode = sudokucam::kExitOk;
     sudokucam::RegisterSolveCommands(app, exitCode);
     sudokucam::RegisterBenchCommand(app, exitCode);

@@ -1,6 +1,7 @@
 // Blackbox tests of `sudokucam solve`, `hint` and `grade`: the built program run on the shared
 // puzzle lists and on files in every text form, checking outputs and exit codes.
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -65,6 +66,13 @@ std::string DiagonalPuzzle(int size, std::string* solution) {
         }
     }
     return puzzle;
+}
+
+// What a packaged program says it is (the project's version, as CMake's project() gives it).
+TEST(Cli, VersionFlagNamesTheProgramAndItsVersion) {
+    Outcome run = Sudokucam("--version");
+    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_THAT(run.out, ::testing::MatchesRegex("sudokucam [0-9]+\\.[0-9]+\\.[0-9]+\n"));
 }
 
 TEST(Cli, SolvesTheNewspaperListOneLineEach) {
