@@ -173,8 +173,31 @@ Quad FitGridInside(const cv::Mat& ink, const Quad& quad, int size) {
     return {back[0], back[1], back[2], back[3]};
 }
 
-// Quadrilaterals around the image's larger ink contours, largest first, at most kMaxCandidates.
-std::vector<std::pair<double, Quad>> CandidateQuads(const cv::Mat& ink) {
+// A hull that touches two edges of the image beside one of its corners, closed at that corner:
+// a grid cut at a corner shows a pentagon (the corner cut off), which has no quadrilateral of its
+// own; with the image's corner, the sides along the edges are whole again.
+std::vector<cv::Point> ClosedAtImageCorners(const std::vector<cv::Point>& hull, cv::Size image) {
+    const int tol = std::max(image.width, image.height) / 100 + 2;
+    const int right = image.width - 1, bottom = image.height - 1;
+    const auto touches = [&](auto onEdge) { return std::any_of(hull.begin(), hull.end(), onEdge); };
+    const bool left = touches([&](cv::Point p) { return p.x <= tol; });
+    const bool top = touches([&](cv::Point p) { return p.y <= tol; });
+    const bool rightEdge = touches([&](cv::Point p) { return p.x >= right - tol; });
+    const bool bottomEdge = touches([&](cv::Point p) { return p.y >= bottom - tol; });
+    std::vector<cv::Point> points = hull;
+    if (top && left) points.emplace_back(0, 0);
+    if (top && rightEdge) points.emplace_back(right, 0);
+    if (bottomEdge && rightEdge) points.emplace_back(right, bottom);
+    if (bottomEdge && left) points.emplace_back(0, bottom);
+    if (points.size() == hull.size()) return hull;
+    std::vector<cv::Point> closed;
+    cv::convexHull(points, closed);
+    return closed;
+}
+
+// Quadrilaterals around the image's larger ink contours, largest first, at most kMaxCandidates;
+// with `closeCorners`, hulls touching two edges by a corner of the image are closed at it.
+std::vector<std::pair<double, Quad>> CandidateQuads(const cv::Mat& ink, bool closeCorners = false) {
     std::vector<std::vector<cv::Point>> contours, joinedContours;
     cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
     // A thick line lit unevenly can split a grid in two; the ink grown by a pixel joins the
@@ -192,6 +215,7 @@ std::vector<std::pair<double, Quad>> CandidateQuads(const cv::Mat& ink) {
         if (box.area() < kMinAreaShare * imageArea) continue;
         std::vector<cv::Point> hull;
         cv::convexHull(contour, hull);
+        if (closeCorners) hull = ClosedAtImageCorners(hull, ink.size());
         auto quad = HullQuad(hull);
         if (!quad) continue;
         const double area = QuadArea(*quad);
@@ -249,34 +273,43 @@ bool SideOnImageEdge(const Quad& q, int k, cv::Size image) {
     return onEdge(q[k]) && onEdge(q[(k + 1) % 4]);
 }
 
+// The whole grid a quad cut by the photo's edge shows part of: the quad shows `visibleCols` x
+// `visibleRows` cells, and the grid continues hidden[k] cells past its side k (0 top, 1 right,
+// 2 bottom, 3 left), in the quad's perspective.
+Quad ExtendPastCuts(const Quad& q, double visibleCols, double visibleRows,
+                    const std::array<double, 4>& hidden) {
+    const auto w = static_cast<float>(visibleCols), h = static_cast<float>(visibleRows);
+    const std::array<cv::Point2f, 4> rect{cv::Point2f(0, 0), cv::Point2f(w, 0), cv::Point2f(w, h),
+                                          cv::Point2f(0, h)};
+    const cv::Mat toPhoto = cv::getPerspectiveTransform(rect.data(), q.data());
+    const auto x0 = static_cast<float>(-hidden[3]), x1 = w + static_cast<float>(hidden[1]);
+    const auto y0 = static_cast<float>(-hidden[0]), y1 = h + static_cast<float>(hidden[2]);
+    std::vector<cv::Point2f> whole{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, corners;
+    cv::perspectiveTransform(whole, corners, toPhoto);
+    return {corners[0], corners[1], corners[2], corners[3]};
+}
+
 // The whole grid a quad cut along side k shows part of: the side along the cut is whole (size
 // cells), so the cell is its length over size, and the other two sides show `visible` cells; the
 // grid continues `hidden` cells past the cut.
 Quad ExtendPastCut(const Quad& q, int k, int size, double visible, double hidden) {
-    const auto n = static_cast<float>(size), v = static_cast<float>(visible),
-               t = static_cast<float>(hidden);
     const bool cutAcrossRows = k % 2 == 0;  // the top or bottom edge cuts the rows
-    const float w = cutAcrossRows ? n : v, h = cutAcrossRows ? v : n;
-    const std::array<cv::Point2f, 4> rect{cv::Point2f(0, 0), cv::Point2f(w, 0), cv::Point2f(w, h),
-                                          cv::Point2f(0, h)};
-    const cv::Mat toPhoto = cv::getPerspectiveTransform(rect.data(), q.data());
-    float x0 = 0, y0 = 0, x1 = w, y1 = h;
-    switch (k) {
-        case 0:
-            y0 = -t;
-            break;
-        case 1:
-            x1 = w + t;
-            break;
-        case 2:
-            y1 = h + t;
-            break;
-        default:
-            x0 = -t;
-    }
-    std::vector<cv::Point2f> whole{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, corners;
-    cv::perspectiveTransform(whole, corners, toPhoto);
-    return {corners[0], corners[1], corners[2], corners[3]};
+    std::array<double, 4> past{};
+    past[k] = hidden;
+    return cutAcrossRows ? ExtendPastCuts(q, size, visible, past)
+                         : ExtendPastCuts(q, visible, size, past);
+}
+
+// The whole grid a quad cut at a corner shows part of: its sides k and k+1 lie on the photo's
+// edges, and the grid continues `first` cells past side k and `second` past side k+1, so that it
+// shows size - first cells across side k and size - second along it.
+Quad ExtendPastCorner(const Quad& q, int k, int size, double first, double second) {
+    std::array<double, 4> past{};
+    past[k] = first;
+    past[(k + 1) % 4] = second;
+    const double rowsShown = size - (k % 2 == 0 ? first : second);
+    const double colsShown = size - (k % 2 == 0 ? second : first);
+    return ExtendPastCuts(q, colsShown, rowsShown, past);
 }
 
 double SideLength(const Quad& q, int k) {
@@ -368,29 +401,82 @@ std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
     return grids;
 }
 
+namespace {
+
+// The most grid-like whole grid for a quad whose side k alone lies on the photo's edge.
+std::optional<GridCandidate> BestPastSide(const cv::Mat& ink, const Quad& hull, int k, int size) {
+    const double cell = (SideLength(hull, k) + SideLength(hull, (k + 2) % 4)) / (2 * size);
+    const double visible =
+        (SideLength(hull, (k + 1) % 4) + SideLength(hull, (k + 3) % 4)) / (2 * cell);
+    if (size - visible > kMaxCellsCutOff + 1) return std::nullopt;  // a strip, not most of a grid
+    // The sides' lengths give the hidden part only roughly (perspective, a camera's cells are not
+    // square): the lines inside say which extension puts the lattice on them.
+    std::optional<GridCandidate> best;
+    for (double t = 0.1; t <= kMaxCellsCutOff; t += 0.05) {
+        const Quad whole = ExtendPastCut(hull, k, size, visible, t);
+        const double gridness = Gridness(ink, whole, size);
+        if (!best || gridness > best->gridness)
+            best = GridCandidate{OrderClockwise(whole), gridness};
+    }
+    return best;
+}
+
+// The most grid-like whole grid for a quad whose sides k and k+1 lie on the photo's edges. No
+// side is whole, so both extensions are searched: coarsely, then finely around the best.
+std::optional<GridCandidate> BestPastCorner(const cv::Mat& ink, const Quad& hull, int k, int size) {
+    std::optional<GridCandidate> best;
+    double bestFirst = 0, bestSecond = 0;
+    const auto tryExtension = [&](double first, double second) {
+        if (first < 0.1 || second < 0.1 || first > kMaxCellsCutOff || second > kMaxCellsCutOff)
+            return;
+        const Quad whole = ExtendPastCorner(hull, k, size, first, second);
+        const double gridness = Gridness(ink, whole, size);
+        if (!best || gridness > best->gridness) {
+            best = GridCandidate{OrderClockwise(whole), gridness};
+            bestFirst = first;
+            bestSecond = second;
+        }
+    };
+    constexpr double kCoarse = 0.2, kFine = 0.05;
+    for (double first = 0.1; first <= kMaxCellsCutOff; first += kCoarse)
+        for (double second = 0.1; second <= kMaxCellsCutOff; second += kCoarse)
+            tryExtension(first, second);
+    const double coarseFirst = bestFirst, coarseSecond = bestSecond;
+    for (double df = -kCoarse; df <= kCoarse; df += kFine)
+        for (double ds = -kCoarse; ds <= kCoarse; ds += kFine)
+            tryExtension(coarseFirst + df, coarseSecond + ds);
+    return best;
+}
+
+}  // namespace
+
 std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
     std::optional<GridCandidate> best;
-    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
+    for (const auto& [hullArea, hull] : CandidateQuads(ink, true)) {
         std::vector<int> cutSides;
         for (int k = 0; k < 4; ++k)
             if (SideOnImageEdge(hull, k, gray.size())) cutSides.push_back(k);
-        if (cutSides.size() != 1) continue;  // a corner cut off leaves no whole side to measure
-        const int k = cutSides[0];
-        const double cell = (SideLength(hull, k) + SideLength(hull, (k + 2) % 4)) / (2 * size);
-        const double visible =
-            (SideLength(hull, (k + 1) % 4) + SideLength(hull, (k + 3) % 4)) / (2 * cell);
-        if (size - visible > kMaxCellsCutOff + 1) continue;  // a strip, not most of a grid
-        // The sides' lengths give the hidden part only roughly (perspective, a camera's cells
-        // are not square): the lines inside say which extension puts the lattice on them.
-        for (double t = 0.1; t <= kMaxCellsCutOff; t += 0.05) {
-            const Quad whole = ExtendPastCut(hull, k, size, visible, t);
-            const double gridness = Gridness(ink, whole, size);
-            if (gridness >= kMinGridness && (!best || gridness > best->gridness))
-                best = GridCandidate{OrderClockwise(whole), gridness};
+        std::optional<GridCandidate> found;
+        if (cutSides.size() == 1) {
+            found = BestPastSide(ink, hull, cutSides[0], size);
+        } else if (cutSides.size() == 2 && (cutSides[1] - cutSides[0]) % 2 == 1) {
+            // Adjacent sides: k and k+1, where 3 and 0 (left and top) make k = 3.
+            const int k = cutSides[1] - cutSides[0] == 1 ? cutSides[0] : 3;
+            found = BestPastCorner(ink, hull, k, size);
         }
+        if (found && found->gridness >= kMinGridness && (!best || found->gridness > best->gridness))
+            best = found;
     }
     return best;
+}
+
+std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
+    std::optional<GridCandidate> whole = DetectGrid(gray, size);
+    if (whole && whole->gridness >= kConvincing) return whole;
+    std::optional<GridCandidate> cut = DetectCutGrid(gray, size);
+    if (cut && (!whole || cut->gridness > whole->gridness)) return cut;
+    return whole;
 }
 
 }  // namespace sudoku

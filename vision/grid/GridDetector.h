@@ -34,10 +34,15 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size);
 std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
 
 // A grid the photo's edge cuts through (people hold phones like that): a quadrilateral of
-// regularly spaced lines ending at one edge of the image, extended past it by the cells the
-// spacing says are missing. Its corners lie partly outside the image. Nothing when no such grid
-// is there; only one side may be cut, as a whole side gives the cell size.
+// regularly spaced lines ending at one edge of the image, or at two that meet in a corner,
+// extended past them by the cells that put the lattice on the lines in view. Its corners lie
+// partly outside the image. Nothing when no such grid is there.
 std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
+
+// The grid a photo shows: DetectGrid's, or DetectCutGrid's when no grid is found whole or the one
+// found is not convincing (a part of a grid cut at a corner can pass for a weak whole one) and
+// the cut grid is more grid-like.
+std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 
 // Every grid of a gray image (a newspaper page prints two or three), the one DetectGrid finds
 // first, then the others in falling order of score; none overlaps another.

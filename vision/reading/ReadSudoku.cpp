@@ -293,8 +293,7 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
 Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
                  double decodeMs) {
     const cv::Mat work = WorkingCopy(gray, options.size, scale);
-    auto candidate = DetectGrid(work, options.size);
-    if (!candidate) candidate = DetectCutGrid(work, options.size);
+    const auto candidate = DetectWholeOrCutGrid(work, options.size);
     if (!candidate) return NotFound(decodeMs, clock);
     return ReadGrid(work, *candidate, scale, options, clock, decodeMs);
 }
