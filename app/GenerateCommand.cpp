@@ -8,11 +8,11 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <random>
 #include <stdexcept>
 #include <string>
 
 #include "app/Commands.h"
+#include "app/GenerateRequest.h"
 #include "app/PuzzleJson.h"
 #include "solver/Generator.h"
 
@@ -20,35 +20,16 @@ namespace sudokucam {
 namespace {
 
 struct GenerateOptions {
+    GenerateRequest request;  // its 60 s time limit: a bound users can see on the large sizes
     int count = 1;
-    int size = 9;
-    std::string difficulty = "any";
-    std::string symmetry = "none";
-    bool minimal = false;
-    std::optional<std::uint64_t> seed;
-    int maxAttempts = sudoku::GeneratorOptions{}.maxAttempts;
-    double timeLimit = 60;  // a bound users can see on the large sizes and rare levels
     bool json = false;
     bool stats = false;
 };
 
-sudoku::GeneratorOptions ToGeneratorOptions(const GenerateOptions& o) {
-    sudoku::GeneratorOptions g;
-    g.size = o.size;
-    if (o.difficulty != "any") g.difficulty = sudoku::DifficultyFromName(o.difficulty);
-    g.symmetry = *sudoku::SymmetryFromName(o.symmetry);  // CLI11 checked the name
-    g.minimal = o.minimal;
-    // Without a seed every run differs; --stats prints the seed so a run can be repeated.
-    g.seed =
-        o.seed ? *o.seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-    g.maxAttempts = o.maxAttempts;
-    g.timeLimit = std::chrono::milliseconds(static_cast<long long>(o.timeLimit * 1000));
-    g.grade = o.json;  // the one-line form has no room for the grade: skip the grading cost
-    return g;
-}
-
 int Run(const GenerateOptions& options) {
-    const sudoku::GeneratorOptions generatorOptions = ToGeneratorOptions(options);
+    GenerateRequest request = options.request;
+    request.grade = options.json;  // the one-line form has no room for the grade: skip its cost
+    const sudoku::GeneratorOptions generatorOptions = ToGeneratorOptions(request);
     sudoku::Generator generator(generatorOptions);  // throws std::invalid_argument on a bad size
     const auto start = std::chrono::steady_clock::now();
     const std::clock_t cpuStart = std::clock();
@@ -81,8 +62,8 @@ int Run(const GenerateOptions& options) {
             "generated {} {}x{} puzzles (difficulty {}, symmetry {}{}, seed {}) in {:.3f} s, "
             "{:.3f} s CPU: {:.0f} puzzles/s ({:.0f} per CPU second), {:.1f} clues and {:.1f} "
             "grids tried per puzzle\n",
-            made, options.size, options.size, options.difficulty, options.symmetry,
-            options.minimal ? ", minimal" : "", generatorOptions.seed, seconds, cpu, made / seconds,
+            made, request.size, request.size, request.difficulty, request.symmetry,
+            request.minimal ? ", minimal" : "", generatorOptions.seed, seconds, cpu, made / seconds,
             cpu > 0 ? made / cpu : 0.0, static_cast<double>(clues) / made,
             static_cast<double>(attempts) / made);
     }
@@ -98,24 +79,24 @@ void RegisterGenerateCommand(CLI::App& app, int& exitCode) {
     command->add_option("-n,--count", options->count, "How many puzzles (default: 1)")
         ->check(CLI::Range(1, 1'000'000'000));
     command
-        ->add_option("--size", options->size,
+        ->add_option("--size", options->request.size,
                      "Grid size: 4, 6, 8, 9, 12, 16 or 25 (any size with rectangular boxes; "
                      "default: 9)")
         ->check(CLI::Range(4, 25));
     command
-        ->add_option("--difficulty", options->difficulty,
+        ->add_option("--difficulty", options->request.difficulty,
                      "Level the grader must give: easy, medium, hard, expert, extreme or any "
                      "(default: any)")
         ->check(CLI::IsMember({"any", "easy", "medium", "hard", "expert", "extreme"}));
     command
-        ->add_option("--symmetry", options->symmetry,
+        ->add_option("--symmetry", options->request.symmetry,
                      "Clue pattern: none, rotate180, rotate90, mirror (left-right) or diagonal "
                      "(default: none)")
         ->check(CLI::IsMember({"none", "rotate180", "rotate90", "mirror", "diagonal"}));
-    command->add_flag("--minimal", options->minimal,
+    command->add_flag("--minimal", options->request.minimal,
                       "Only puzzles from which no clue can be removed without losing uniqueness");
     command
-        ->add_option("--seed", options->seed,
+        ->add_option("--seed", options->request.seed,
                      "Seed of the random stream: the same seed gives the same puzzles "
                      "(default: a random seed, shown by --stats)")
         ->check(CLI::Validator(  // a negative number would wrap around silently
@@ -124,11 +105,11 @@ void RegisterGenerateCommand(CLI::App& app, int& exitCode) {
             },
             "", "non-negative"));
     command
-        ->add_option("--max-attempts", options->maxAttempts,
+        ->add_option("--max-attempts", options->request.maxAttempts,
                      "Full grids to try per puzzle before giving up (default: 2000)")
         ->check(CLI::Range(1, 1'000'000'000));
     command
-        ->add_option("--time-limit", options->timeLimit,
+        ->add_option("--time-limit", options->request.timeLimitSeconds,
                      "Seconds to try for one puzzle before giving up, 0 for no limit (default: 60)")
         ->check(CLI::Range(0.0, 1e6));
     command->add_flag("--json", options->json,

@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <random>
 #include <semaphore>
 #include <stdexcept>
 #include <thread>
 
 #include "app/GameApi.h"
+#include "app/GenerateRequest.h"
 #include "app/LiveSessions.h"
 #include "app/OptionChoices.h"
 #include "app/PuzzleJson.h"
@@ -109,30 +109,21 @@ T OptionalField(const json& request, const char* name, T fallback) {
 }
 
 sudoku::GeneratorOptions GeneratorOptionsFrom(const json& request) {
-    sudoku::GeneratorOptions o;
-    o.size = OptionalField(request, "size", 9);
-    if (!sudoku::Geometry::ForSize(o.size) || o.size > 16)
-        throw ApiError(400, fmt::format("size {} is not one of 4, 6, 8, 9, 12, 16", o.size));
-    const auto difficulty = OptionalField<std::string>(request, "difficulty", "any");
-    if (difficulty != "any") {
-        o.difficulty = sudoku::DifficultyFromName(difficulty);
-        if (!o.difficulty)
-            throw ApiError(400, fmt::format("difficulty '{}' is not any, easy, medium, hard, "
-                                            "expert or extreme",
-                                            difficulty));
-    }
-    const auto symmetry = OptionalField<std::string>(request, "symmetry", "none");
-    const auto parsedSymmetry = sudoku::SymmetryFromName(symmetry);
-    if (!parsedSymmetry)
-        throw ApiError(400, fmt::format("symmetry '{}' is not none, rotate180, rotate90, mirror "
-                                        "or diagonal",
-                                        symmetry));
-    o.symmetry = *parsedSymmetry;
-    o.seed = request.contains("seed") ? request["seed"].get<std::uint64_t>()
-                                      : std::uint64_t{std::random_device{}()};
+    GenerateRequest g;
+    g.size = OptionalField(request, "size", 9);
+    if (!sudoku::Geometry::ForSize(g.size) || g.size > 16)
+        throw ApiError(400, fmt::format("size {} is not one of 4, 6, 8, 9, 12, 16", g.size));
+    g.difficulty = OptionalField<std::string>(request, "difficulty", "any");
+    g.symmetry = OptionalField<std::string>(request, "symmetry", "none");
+    if (request.contains("seed")) g.seed = request["seed"].get<std::uint64_t>();
     // A request holds a thread: a level that size rarely reaches gives up instead of hanging.
-    o.timeLimit = std::chrono::seconds(10);
-    return o;
+    g.timeLimitSeconds = 10;
+    g.grade = true;
+    try {
+        return ToGeneratorOptions(g);
+    } catch (const std::invalid_argument& e) {
+        throw ApiError(400, e.what());
+    }
 }
 
 OrderedJson GenerateAnswer(const json& request) {

@@ -125,10 +125,14 @@ PuzzleInput ReadPuzzleInput(const std::string& argument, TextFormat format, std:
         return {SplitPuzzles(text, argument, format), {}};
     }
     if (std::filesystem::exists(argument, ec)) return {{}, argument + ": not a regular file"};
-    std::vector<InputPuzzle> puzzles = SplitPuzzles(argument, "the argument", format);
+    return ReadPuzzleText(argument, format);
+}
+
+PuzzleInput ReadPuzzleText(const std::string& text, TextFormat format) {
+    std::vector<InputPuzzle> puzzles = SplitPuzzles(text, "the argument", format);
     if (puzzles.size() == 1 && !puzzles.front().parsed.ok())
         return {{},
-                "'" + argument + "' is neither a file nor a puzzle (" +
+                "'" + text + "' is neither a file nor a puzzle (" +
                     puzzles.front().parsed.error.describe() + ")"};
     return {std::move(puzzles), {}};
 }

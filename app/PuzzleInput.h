@@ -46,5 +46,10 @@ inline constexpr std::uint64_t kDefaultMaxInputBytes = 32'000'000;
 // as the puzzle text itself.
 PuzzleInput ReadPuzzleInput(const std::string& argument, sudoku::TextFormat format,
                             std::istream& in, std::uint64_t maxBytes = kDefaultMaxInputBytes);
+// The text itself as ReadPuzzleInput takes an argument that names no file ("the argument" in
+// messages): one puzzle in any form, or a list of one-line puzzles. The error is set when it is
+// one puzzle and does not parse ("'...' is neither a file nor a puzzle (line 1, column 14: ...)").
+// The Python module's solve, hint and grade read their text here, never as a file name.
+PuzzleInput ReadPuzzleText(const std::string& text, sudoku::TextFormat format);
 
 }  // namespace sudokucam

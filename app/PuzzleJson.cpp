@@ -122,6 +122,13 @@ OrderedJson PuzzleJson(const InputPuzzle& input, PuzzleStatus status,
             {"problems", ProblemsJson(board.geometry(), verdict.problems)}};
 }
 
+std::string ProblemLine(const OrderedJson& answer) {
+    std::string line = answer["status"].get<std::string>() + ":";
+    for (const OrderedJson& p : answer["problems"])
+        line.append(" ").append(p["message"].get<std::string>());
+    return line;
+}
+
 OrderedJson SolveJson(const InputPuzzle& input, bool withSteps) {
     const CheckedPuzzle checked = Check(input);
     OrderedJson out = PuzzleJson(input, checked.status, checked.verdict);

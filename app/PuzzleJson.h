@@ -35,6 +35,9 @@ OrderedJson StepJson(const sudoku::Geometry& g, const sudoku::Step& step);
 // input, format, size, puzzle, status, problems: how every answer about a puzzle starts.
 OrderedJson PuzzleJson(const InputPuzzle& input, PuzzleStatus status,
                        const sudoku::Verdict& verdict);
+// "no-solution: Row 3 has two 5s: r3c2 and r3c7." on one line, whatever the number of problems:
+// what the text output of solve, hint and grade says of a puzzle without one solution.
+std::string ProblemLine(const OrderedJson& answer);
 // `solve --json`: PuzzleJson plus the solution and, with `withSteps`, the human-style steps.
 OrderedJson SolveJson(const InputPuzzle& input, bool withSteps);
 // `grade --json`: PuzzleJson plus level, score, hardest, steps, needsGuessing when solvable.

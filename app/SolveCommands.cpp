@@ -42,14 +42,6 @@ void AddCommonOptions(CLI::App& command, CommonOptions& options) {
         ->check(CLI::Range(0.001, 1e6));
 }
 
-// "no-solution: Row 3 has two 5s: r3c2 and r3c7." on one line, whatever the number of problems.
-std::string ProblemLine(const json& answer) {
-    std::string line = answer["status"].get<std::string>() + ":";
-    for (const json& p : answer["problems"])
-        line += " " + p["message"].get<std::string>();
-    return line;
-}
-
 bool IsSolvable(const json& answer) {
     return answer["status"] == "solved";
 }
