@@ -3,11 +3,9 @@
 // (read, eval, batch) so they are spelt, described and defaulted alike. The limits' messages
 // name these options.
 
-#include <cmath>
-#include <cstdint>
-
 #include <CLI/CLI.hpp>
 
+#include "app/ReaderChoice.h"
 #include "vision/reading/InputLimits.h"
 
 namespace sudokucam {
@@ -17,19 +15,15 @@ inline void AddInputLimitOptions(CLI::App& command, sudoku::InputLimits& limits)
     command
         .add_option_function<double>(
             "--max-megapixels",
-            [&limits](const double& megapixels) {
-                limits.maxPixels = std::llround(megapixels * 1e6);
-            },
+            [&limits](const double& megapixels) { SetMaxMegapixels(limits, megapixels); },
             "Refuse a photo whose header declares more pixels, before decoding it (default: 250)")
-        ->check(CLI::Range(0.01, 1e6));
+        ->check(CLI::Range(kMinMegapixels, kMaxMegapixels));
     command
         .add_option_function<double>(
             "--max-file-mb",
-            [&limits](const double& megabytes) {
-                limits.maxFileBytes = static_cast<std::uint64_t>(std::llround(megabytes * 1e6));
-            },
+            [&limits](const double& megabytes) { SetMaxFileMegabytes(limits, megabytes); },
             "Refuse a photo file larger than this many MB, before reading it (default: 100)")
-        ->check(CLI::Range(0.001, 1e7));
+        ->check(CLI::Range(kMinFileMegabytes, kMaxFileMegabytes));
 }
 
 }  // namespace sudokucam

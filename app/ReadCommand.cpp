@@ -23,6 +23,7 @@
 #include "app/InputLimitOptions.h"
 #include "app/OpenCvThreads.h"
 #include "app/OptionChoices.h"
+#include "app/ReaderChoice.h"
 #include "app/ReadingJson.h"
 #include "solver/TextFormat.h"
 #include "vision/drawing/Overlay.h"
@@ -39,24 +40,7 @@ using sudoku::CellOrigin;
 using sudoku::Reading;
 using sudoku::ReadStatus;
 
-// The reader's options on the command line: the engine and the input limits.
-struct EngineChoice {
-    std::string engine = "cnn";
-    std::string model;
-    int size = 9;
-    sudoku::InputLimits limits;
-
-    sudoku::ReaderOptions options() const {
-        sudoku::ReaderOptions o;
-        o.engine = engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
-        o.modelPath = model;
-        o.size = size;
-        o.limits = limits;
-        return o;
-    }
-};
-
-void AddEngineOptions(CLI::App& cmd, EngineChoice& choice) {
+void AddEngineOptions(CLI::App& cmd, ReaderChoice& choice) {
     cmd.add_option("--engine", choice.engine, "Digit classifier (default: cnn)")
         ->check(CLI::IsMember(kEngineChoices));
     cmd.add_option("--model", choice.model, "CNN model file (default: models/digits.onnx)");
@@ -410,7 +394,7 @@ struct EvalArgs {
     std::string dir, list;
     bool mixed = false, json = false;
     int threads = 1;  // the times quoted are one core's
-    EngineChoice engine;
+    ReaderChoice engine;
 };
 
 int RunEval(const EvalArgs& args) {
@@ -489,7 +473,7 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
         std::string show = "solution";
         bool json = false;
         bool all = false;
-        EngineChoice engine;
+        ReaderChoice engine;
     };
     auto readArgs = std::make_shared<ReadArgs>();
     CLI::App* read = app.add_subcommand("read", "Read a Sudoku from a photo and solve it");

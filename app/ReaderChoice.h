@@ -1,0 +1,64 @@
+#pragma once
+// The reader's options as people give them: the engine by name, the grid size, the model file,
+// the input limits in megapixels and megabytes. The photo commands (their --engine, --model,
+// --size, --max-megapixels and --max-file-mb) and the Python module's keywords are turned into
+// sudoku::ReaderOptions here, so both offer the same choices and refuse the same ones.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "app/OptionChoices.h"
+#include "vision/reading/InputLimits.h"
+#include "vision/reading/ReadSudoku.h"
+
+namespace sudokucam {
+
+// The ranges the limits may be set in: from a thumbnail to beyond any camera.
+inline constexpr double kMinMegapixels = 0.01, kMaxMegapixels = 1e6;
+inline constexpr double kMinFileMegabytes = 0.001, kMaxFileMegabytes = 1e7;
+
+// --max-megapixels: the most pixels a photo's header may declare, in millions. Throws
+// std::invalid_argument outside kMinMegapixels to kMaxMegapixels.
+inline void SetMaxMegapixels(sudoku::InputLimits& limits, double megapixels) {
+    if (!(megapixels >= kMinMegapixels && megapixels <= kMaxMegapixels))
+        throw std::invalid_argument("the megapixel limit must be 0.01 to 1000000");
+    limits.maxPixels = std::llround(megapixels * 1e6);
+}
+// --max-file-mb: the largest photo file or buffer, in MB (10^6 bytes). Throws
+// std::invalid_argument outside kMinFileMegabytes to kMaxFileMegabytes.
+inline void SetMaxFileMegabytes(sudoku::InputLimits& limits, double megabytes) {
+    if (!(megabytes >= kMinFileMegabytes && megabytes <= kMaxFileMegabytes))
+        throw std::invalid_argument("the file size limit must be 0.001 to 10000000 MB");
+    limits.maxFileBytes = static_cast<std::uint64_t>(std::llround(megabytes * 1e6));
+}
+
+struct ReaderChoice {
+    std::string engine = "cnn";  // one of kEngineChoices
+    std::string model;           // the CNN's model file; empty: models/digits.onnx
+    int size = 9;                // one of kPhotoGridSizes
+    sudoku::InputLimits limits;
+
+    // Throws std::invalid_argument for an engine or a size not offered ("size 25 is not one of
+    // 4, 6, 8, 9, 12, 16"); the command line's choices check them first.
+    sudoku::ReaderOptions options() const {
+        if (std::find(kEngineChoices.begin(), kEngineChoices.end(), engine) == kEngineChoices.end())
+            throw std::invalid_argument(
+                std::string("engine '").append(engine).append("' is not cnn or tesseract"));
+        if (std::find(kPhotoGridSizes.begin(), kPhotoGridSizes.end(), size) ==
+            kPhotoGridSizes.end())
+            throw std::invalid_argument(std::string("size ")
+                                            .append(std::to_string(size))
+                                            .append(" is not one of 4, 6, 8, 9, 12, 16"));
+        sudoku::ReaderOptions o;
+        o.engine = engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+        o.modelPath = model;
+        o.size = size;
+        o.limits = limits;
+        return o;
+    }
+};
+
+}  // namespace sudokucam
