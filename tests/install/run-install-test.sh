@@ -2,7 +2,8 @@
 # Installs the build into a temporary prefix and uses it as an outside project would: every
 # public header compiles alone, a CMake project finds sudokucam::vision and reads the sample
 # photo, one finds sudokucam::solver alone (without OpenCV) and solves what was read, and a
-# pkg-config build reads the photo too. The readings must match the sample's ground truth.
+# pkg-config build reads the photo too, as does the installed Python module. The readings must
+# match the sample's ground truth.
 # Usage: run-install-test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(realpath "$1")
@@ -61,3 +62,13 @@ g++ -O1 -Wno-deprecated-enum-enum-conversion "$source/tests/install/consumer/rea
 read -r status givens _ < <("$work/read_photo_pc" "$photo")
 [[ $status == solved && $givens == "$truth" ]] || fail "the pkg-config build read $status $givens"
 echo "pkg-config sudokucam: read the sample, $status, givens right"
+
+# The Python module, where the install put it (when it is built), reads the sample too.
+module=$(find "$prefix" -name 'sudokucam*.so' -path '*dist-packages*' | head -n 1)
+if [[ -n $module ]]; then
+    read -r status givens < <(cd "$work" && PYTHONPATH=$(dirname "$module") /usr/bin/python3 -c \
+        'import sudokucam, sys; r = sudokucam.read(sys.argv[1]); print(r["status"], r["givens"])' \
+        "$photo")
+    [[ $status == solved && $givens == "$truth" ]] || fail "the installed Python module read $status $givens"
+    echo "python3 -c 'import sudokucam' from $(dirname "${module#"$prefix"/}"): read the sample, $status, givens right"
+fi
