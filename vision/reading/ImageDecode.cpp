@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+
+#include "vision/reading/GifDecode.h"
+#include "vision/reading/HeifDecode.h"
 
 namespace sudoku {
 namespace {
@@ -20,11 +24,26 @@ std::string DecoderFailure(const cv::Exception& e) {
     return std::string("cannot decode the image: ") + e.what();
 }
 
+// HEIF and GIF, which OpenCV 4.6 does not decode, through their own libraries; nullopt for the
+// formats imdecode reads.
+std::optional<DecodedImage> DecodeWithoutOpenCv(std::span<const std::uint8_t> bytes,
+                                                const InputLimits& limits) {
+    switch (ReadImageHeader(bytes).kind) {
+        case ImageKind::Heif:
+            return DecodeHeif(bytes, limits);
+        case ImageKind::Gif:
+            return DecodeGif(bytes, limits);
+        default:
+            return std::nullopt;
+    }
+}
+
 }  // namespace
 
 DecodedImage DecodeImage(std::span<const std::uint8_t> bytes, const InputLimits& limits) {
     if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
         return {{}, refused};
+    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits)) return *other;
     // imdecode applies the EXIF orientation unless IMREAD_IGNORE_ORIENTATION is given.
     const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
                       const_cast<std::uint8_t*>(bytes.data()));
@@ -42,6 +61,12 @@ GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int min
                                     const InputLimits& limits) {
     if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
         return {{}, 1, refused};
+    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits)) {
+        if (!*other) return {{}, 1, other->error};
+        cv::Mat gray;
+        cv::cvtColor(other->image, gray, cv::COLOR_BGR2GRAY);
+        return {gray, 1, {}};
+    }
     const cv::Size size = JpegSize(bytes);
     const int longer = std::max(size.width, size.height);
     // A strip (64x50000) keeps its short side: reduced further it would hold no grid at all.

@@ -26,8 +26,9 @@ struct DecodedImage {
 // camera JPEG). Empty with a message naming the file when it cannot be read.
 std::vector<std::uint8_t> ReadFileBytes(const std::filesystem::path& path, std::string& error);
 
-// Decodes JPEG, PNG, ... from memory, applying the EXIF orientation tag as viewers do. Bytes
-// that break the limits (CheckEncodedImage) are refused before decoding.
+// Decodes JPEG, PNG, WebP, ... (OpenCV), HEIC/HEIF (libheif) and GIF (giflib, the first frame)
+// from memory, applying the orientation as viewers do: the EXIF tag, or HEIF's own rotation and
+// mirroring. Bytes that break the limits (CheckEncodedImage) are refused before decoding.
 DecodedImage DecodeImage(std::span<const std::uint8_t> bytes, const InputLimits& limits = {});
 // Checks the file's size, reads the whole file, then decodes it; the error names the file.
 DecodedImage DecodeImageFile(const std::filesystem::path& path, const InputLimits& limits = {});

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "vision/reading/HeifHeader.h"
+
 namespace sudoku {
 namespace {
 
@@ -133,6 +135,8 @@ std::string_view ImageKindName(ImageKind kind) {
             return "JPEG";
         case ImageKind::Png:
             return "PNG";
+        case ImageKind::Heif:
+            return "HEIF";
         case ImageKind::Gif:
             return "GIF";
         case ImageKind::Bmp:
@@ -183,6 +187,7 @@ ImageHeader ReadImageHeader(Bytes bytes) {
     if (bytes.size() >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF)
         return {ImageKind::Jpeg, JpegSize(bytes)};
     if (StartsWith(bytes, "\x89PNG\r\n\x1a\n")) return {ImageKind::Png, PngSize(bytes)};
+    if (IsHeif(bytes)) return {ImageKind::Heif, HeifSize(bytes)};
     if (StartsWith(bytes, "GIF87a") || StartsWith(bytes, "GIF89a"))
         return {ImageKind::Gif,
                 bytes.size() >= 10 ? SizeOf(Le16(bytes, 6), Le16(bytes, 8)) : cv::Size()};

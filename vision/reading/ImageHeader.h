@@ -11,19 +11,21 @@
 
 namespace sudoku {
 
-enum class ImageKind { Unknown, Jpeg, Png, Gif, Bmp, Tiff, WebP, Pnm, Pdf };
+enum class ImageKind { Unknown, Jpeg, Png, Heif, Gif, Bmp, Tiff, WebP, Pnm, Pdf };
 
-// "JPEG", "PNG", "GIF", ..., "PDF document"; "unknown" for ImageKind::Unknown.
+// "JPEG", "PNG", "HEIF", "GIF", ..., "PDF document"; "unknown" for ImageKind::Unknown.
 std::string_view ImageKindName(ImageKind kind);
 
 struct ImageHeader {
     ImageKind kind = ImageKind::Unknown;
-    cv::Size size;  // as stored (before any EXIF rotation); 0x0 when the header is cut or unknown
+    // As stored (before any EXIF rotation, or HEIF's own 'irot'); 0x0 when the header is cut or
+    // unknown.
+    cv::Size size;
     bool sized() const { return size.width > 0 && size.height > 0; }
 };
 
-// The format from the first bytes, and for JPEG, PNG, GIF, BMP, TIFF, WebP and PNM the declared
-// size. Never reads past `bytes`.
+// The format from the first bytes, and for JPEG, PNG, HEIF, GIF, BMP, TIFF, WebP and PNM the
+// declared size (GIF: its logical screen; HEIF: its primary image). Never reads past `bytes`.
 ImageHeader ReadImageHeader(std::span<const std::uint8_t> bytes);
 
 // Width and height stored in a JPEG's frame header (before any EXIF rotation), or 0x0 when the

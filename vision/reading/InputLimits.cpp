@@ -45,31 +45,30 @@ std::string CheckEncodedImage(std::span<const std::uint8_t> bytes, const InputLi
     if (bytes.size() > limits.maxFileBytes)
         return "the image is " + FileSizeMessage(bytes.size(), limits);
     const ImageHeader header = ReadImageHeader(bytes);
-    if (header.kind == ImageKind::Gif || header.kind == ImageKind::Pdf)
-        return UndecodableMessage(bytes);
-    if (header.sized()) {
-        const double pixels = static_cast<double>(header.size.width) * header.size.height;
-        if (pixels > static_cast<double>(limits.maxPixels))
-            return "the image is " + SizeText(header.size) + " = " + Millions(pixels) +
-                   " megapixels, above the " + Millions(static_cast<double>(limits.maxPixels)) +
-                   " megapixel limit (--max-megapixels)";
-    }
+    if (header.kind == ImageKind::Pdf) return UndecodableMessage(bytes);
+    if (header.sized())
+        if (std::string refused = PixelLimitMessage(header.size, limits); !refused.empty())
+            return refused;
     if (header.kind == ImageKind::Jpeg && !JpegHasEnd(bytes))
         return "the JPEG image is cut short (it has no end-of-image marker)";
     return {};
 }
 
+std::string PixelLimitMessage(cv::Size size, const InputLimits& limits) {
+    const double pixels = static_cast<double>(size.width) * size.height;
+    if (pixels <= static_cast<double>(limits.maxPixels)) return {};
+    return "the image is " + SizeText(size) + " = " + Millions(pixels) + " megapixels, above the " +
+           Millions(static_cast<double>(limits.maxPixels)) + " megapixel limit (--max-megapixels)";
+}
+
 std::string UndecodableMessage(std::span<const std::uint8_t> bytes) {
     switch (ReadImageHeader(bytes).kind) {
-        case ImageKind::Gif:
-            return "unsupported format: GIF (this OpenCV cannot decode it; convert it to PNG or "
-                   "JPEG)";
         case ImageKind::Pdf:
             return "unsupported format: a PDF document, not an image (export the page as PNG or "
                    "JPEG)";
         case ImageKind::Unknown:
-            return "unsupported format: not an image OpenCV can decode (JPEG, PNG, TIFF, WebP, "
-                   "BMP, PNM)";
+            return "unsupported format: not an image sudokucam can decode (JPEG, PNG, HEIC/HEIF, "
+                   "WebP, GIF, TIFF, BMP, PNM)";
         default:
             return "the " + std::string(ImageKindName(ReadImageHeader(bytes).kind)) +
                    " image is damaged or cut short and cannot be decoded";

@@ -9,6 +9,8 @@
 #include <span>
 #include <string>
 
+#include <opencv2/core.hpp>
+
 namespace sudoku {
 
 class InputLimits {
@@ -27,10 +29,15 @@ public:
 std::string CheckImageFile(const std::filesystem::path& path, const InputLimits& limits);
 
 // Why these encoded bytes may not be decoded: above maxFileBytes, a declared pixel count above
-// maxPixels, a JPEG cut short, a format OpenCV cannot decode (GIF, PDF). Empty when they may (an
-// unknown header is left to the decoder and OpenCV's own guard, the OPENCV_IO_MAX_IMAGE_PIXELS
-// environment variable, 2^30 pixels by default).
+// maxPixels, a JPEG cut short, a PDF. Empty when they may (an unknown header is left to the
+// decoder and OpenCV's own guard, the OPENCV_IO_MAX_IMAGE_PIXELS environment variable, 2^30
+// pixels by default).
 std::string CheckEncodedImage(std::span<const std::uint8_t> bytes, const InputLimits& limits);
+
+// Why an image of `size` pixels may not be decoded: "the image is 60000x60000 = 3600 megapixels,
+// above the 250 megapixel limit (--max-megapixels)"; empty within maxPixels. The decoders that
+// learn a size only from their own library (libheif, giflib) check it with this too.
+std::string PixelLimitMessage(cv::Size size, const InputLimits& limits);
 
 // Why an image that would not decode did not, from its header: "the PNG image is damaged or cut
 // short", "unsupported format: ...".
