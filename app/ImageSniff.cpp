@@ -30,14 +30,18 @@ bool IsPfm(std::span<const std::uint8_t> head) {
            IsSpace(head[2]);
 }
 
-// The formats vision/reading/ImageHeader.h tells apart, as the batch names them. OpenCV 4.6 decodes
-// no GIF, and a PDF is no photo: both are None.
+// The formats vision/reading/ImageHeader.h tells apart, as the batch names them. A PDF is no
+// photo: None.
 ImageFormat FromKind(sudoku::ImageKind kind) {
     switch (kind) {
         case sudoku::ImageKind::Jpeg:
             return ImageFormat::Jpeg;
         case sudoku::ImageKind::Png:
             return ImageFormat::Png;
+        case sudoku::ImageKind::Heif:
+            return ImageFormat::Heif;
+        case sudoku::ImageKind::Gif:
+            return ImageFormat::Gif;
         case sudoku::ImageKind::Bmp:
             return ImageFormat::Bmp;
         case sudoku::ImageKind::Tiff:
@@ -46,7 +50,6 @@ ImageFormat FromKind(sudoku::ImageKind kind) {
             return ImageFormat::WebP;
         case sudoku::ImageKind::Pnm:
             return ImageFormat::Pnm;
-        case sudoku::ImageKind::Gif:
         case sudoku::ImageKind::Pdf:
         case sudoku::ImageKind::Unknown:
             break;
@@ -76,6 +79,10 @@ std::string_view ImageFormatId(ImageFormat format) {
             return "jpeg";
         case ImageFormat::Png:
             return "png";
+        case ImageFormat::Heif:
+            return "heif";
+        case ImageFormat::Gif:
+            return "gif";
         case ImageFormat::Bmp:
             return "bmp";
         case ImageFormat::Tiff:

@@ -10,11 +10,14 @@
 
 namespace sudokucam {
 
-// The formats OpenCV's imgcodecs can decode on this platform.
+// The formats the reader decodes: OpenCV's imgcodecs on this platform, HEIF (libheif) and GIF
+// (giflib).
 enum class ImageFormat {
     None,
     Jpeg,
     Png,
+    Heif,
+    Gif,
     Bmp,
     Tiff,
     WebP,
@@ -30,7 +33,8 @@ enum class ImageFormat {
 std::string_view ImageFormatId(ImageFormat format);
 
 // How many leading bytes SniffImageFormat looks at (fewer are fine: the format is then None).
-inline constexpr std::size_t kSniffBytes = 16;
+// 32: a HEIF's ftyp box lists its compatible brands from byte 16 on.
+inline constexpr std::size_t kSniffBytes = 32;
 
 // The format whose signature starts `head`, or None.
 ImageFormat SniffImageFormat(std::span<const std::uint8_t> head);

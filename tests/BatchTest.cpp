@@ -62,10 +62,18 @@ TEST(ImageSniff, KnowsFormatsByTheirFirstBytes) {
     EXPECT_EQ(SniffImageFormat(Bytes("RIFF\x24\0\0\0WEBPVP8 "s)), ImageFormat::WebP);
     EXPECT_EQ(SniffImageFormat(Bytes("P6\n640 480\n255\n"s)), ImageFormat::Pnm);
     EXPECT_EQ(SniffImageFormat(Bytes("P5 3 3 255 "s)), ImageFormat::Pnm);
+    EXPECT_EQ(SniffImageFormat(Bytes("GIF89a\x04\0\x04\0"s)), ImageFormat::Gif);
+    // HEIF: an ftyp box with a HEIF brand, major (an iPhone's heic) or compatible (mif1).
+    EXPECT_EQ(SniffImageFormat(Bytes("\0\0\0\x18"
+                                     "ftypheic\0\0\0\0mif1heic"s)),
+              ImageFormat::Heif);
+    EXPECT_EQ(SniffImageFormat(Bytes("\0\0\0\x1C"
+                                     "ftypXXXX\0\0\0\0mif1miafheic"s)),
+              ImageFormat::Heif);
 }
 
 // The formats imgcodecs decodes beyond those vision/reading/ImageHeader.h knows; any white space
-// after a PNM magic, as OpenCV's decoder takes it; GIF (no decoder in OpenCV 4.6) and PDF are none.
+// after a PNM magic, as OpenCV's decoder takes it; a PDF is none.
 TEST(ImageSniff, KnowsTheFormatsBeyondTheImageHeader) {
     using namespace std::string_literals;
     EXPECT_EQ(SniffImageFormat(Bytes("P7\nWIDTH 4\n"s)), ImageFormat::Pnm);
@@ -76,7 +84,6 @@ TEST(ImageSniff, KnowsTheFormatsBeyondTheImageHeader) {
     EXPECT_EQ(SniffImageFormat(Bytes("\xFF\x4F\xFF\x51\0\x2F"s)), ImageFormat::Jpeg2000);
     EXPECT_EQ(SniffImageFormat(Bytes("\x76\x2F\x31\x01\x02\0\0\0"s)), ImageFormat::Exr);
     EXPECT_EQ(SniffImageFormat(Bytes("#?RADIANCE\n"s)), ImageFormat::Hdr);
-    EXPECT_EQ(SniffImageFormat(Bytes("GIF89a\x04\0\x04\0"s)), ImageFormat::None);
     EXPECT_EQ(SniffImageFormat(Bytes("%PDF-1.4\n"s)), ImageFormat::None);
     EXPECT_EQ(SniffImageFormat(Bytes("BM\x36\x00"s)), ImageFormat::None);  // cut short
 }
@@ -85,6 +92,10 @@ TEST(ImageSniff, RejectsLookAlikes) {
     using namespace std::string_literals;
     EXPECT_EQ(SniffImageFormat(Bytes("not a photo\n"s)), ImageFormat::None);
     EXPECT_EQ(SniffImageFormat(Bytes("RIFF\x24\0\0\0WAVEfmt "s)), ImageFormat::None);  // audio
+    // An MP4 video is an ftyp box too, with a video brand.
+    EXPECT_EQ(SniffImageFormat(Bytes("\0\0\0\x18"
+                                     "ftypisom\0\0\x02\0isomiso2"s)),
+              ImageFormat::None);
     EXPECT_EQ(SniffImageFormat(Bytes("Pizza and pasta"s)), ImageFormat::None);  // P, no digit
     EXPECT_EQ(SniffImageFormat(Bytes("P9\n"s)), ImageFormat::None);
     EXPECT_EQ(SniffImageFormat(Bytes("\xFF\xD8"s)), ImageFormat::None);  // cut short
