@@ -8,11 +8,14 @@
 #include <array>
 #include <fstream>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "solver/Generator.h"
+#include "tests/GifWriter.h"
 #include "vision/drawing/Render.h"
 
 namespace sudoku::testing {
@@ -22,6 +25,7 @@ namespace fs = std::filesystem;
 using Bytes = std::vector<std::uint8_t>;
 
 const fs::path kSamples = fs::path(SUDOKU_SOURCE_DIR) / "samples";
+const fs::path kTestData = fs::path(SUDOKU_SOURCE_DIR) / "tests" / "data";
 
 void Write(const fs::path& path, const Bytes& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -143,7 +147,7 @@ Bytes CmykJpeg(const cv::Mat& bgr) {
 }
 
 // Two frames of 2x2 pixels, the second delayed: an animated GIF89a, byte by byte.
-Bytes AnimatedGif() {
+Bytes TinyAnimatedGif() {
     Bytes gif = {
         'G',  'I',  'F', '8', '9', 'a', 2,   0,   2,   0,   0x80, 0,   0,  // screen, 2-colour table
         0,    0,    0,   255, 255, 255,                                    // black, white
@@ -158,6 +162,57 @@ Bytes AnimatedGif() {
     }
     gif.push_back(0x3B);
     return gif;
+}
+
+// Noise from `from` on, the same every run.
+Bytes WithNoiseFrom(Bytes bytes, std::size_t from) {
+    cv::RNG rng(13);
+    for (std::size_t i = from; i < bytes.size(); ++i)
+        bytes[i] = static_cast<std::uint8_t>(rng.uniform(0, 256));
+    return bytes;
+}
+
+std::size_t Find(const Bytes& bytes, std::string_view what) {
+    const auto at = std::search(bytes.begin(), bytes.end(), what.begin(), what.end());
+    if (at == bytes.end()) throw std::logic_error("no " + std::string(what) + " in the sample");
+    return static_cast<std::size_t>(at - bytes.begin());
+}
+
+// The HEIC with its 'ispe' box (version and flags, then width and height) declaring another
+// size: nothing else changes, so only a check of the header before decoding can refuse it.
+Bytes WithHeifSize(Bytes heic, std::uint32_t width, std::uint32_t height) {
+    const std::size_t ispe = Find(heic, "ispe");
+    for (int k = 0; k < 4; ++k) {
+        heic[ispe + 8 + k] = static_cast<std::uint8_t>(width >> (24 - 8 * k));
+        heic[ispe + 12 + k] = static_cast<std::uint8_t>(height >> (24 - 8 * k));
+    }
+    return heic;
+}
+
+// The photo's pixels in the 'mdat' box from `keep` bytes on replaced with noise: the boxes
+// that describe the image stay valid.
+Bytes WithNoisyPixels(const Bytes& heic, std::size_t keep) {
+    return WithNoiseFrom(heic, Find(heic, "mdat") + 4 + keep);
+}
+
+// A gray GIF whose first frame's descriptor declares width x height; its pixels stay those of a
+// small frame.
+Bytes GifWithFrameSize(const cv::Mat& photo, std::uint16_t width, std::uint16_t height) {
+    Bytes gif = GrayGif(photo);
+    // Header 13, the 256-colour table 768, the graphics control 8: then the descriptor (0x2C,
+    // left, top, width, height, little-endian).
+    const std::size_t descriptor = 13 + 768 + 8;
+    if (gif.at(descriptor) != 0x2C) throw std::logic_error("the GIF's layout changed");
+    gif[descriptor + 5] = static_cast<std::uint8_t>(width & 0xFF);
+    gif[descriptor + 6] = static_cast<std::uint8_t>(width >> 8);
+    gif[descriptor + 7] = static_cast<std::uint8_t>(height & 0xFF);
+    gif[descriptor + 8] = static_cast<std::uint8_t>(height >> 8);
+    return gif;
+}
+
+// An animation of two pages: only a reader of the first frame reads `first`.
+Bytes AnimatedGif(const cv::Mat& first, const cv::Mat& second) {
+    return EncodeGif(first.size(), GrayColours(), {GrayFrame(first), GrayFrame(second)});
 }
 
 Board Puzzle(std::uint64_t seed) {
@@ -330,7 +385,7 @@ std::vector<HostileCase> WriteHostileInputs(const fs::path& dir) {
         "unsupported format: not an image");
     add("document.jpg", Text("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n"),
         error, "unsupported format: a PDF document");
-    add("animated.gif", AnimatedGif(), error, "unsupported format: GIF");
+    add("tiny-animated.gif", TinyAnimatedGif(), error, "2x2 pixels, smaller than the 64x64");
     // A decompression bomb: refused from its header.
     add("bomb-60000x60000.png", PngDeclaring(60000, 60000), error,
         "the image is 60000x60000 = 3600 megapixels, above the 250 megapixel limit "
@@ -353,6 +408,35 @@ std::vector<HostileCase> WriteHostileInputs(const fs::path& dir) {
     for (int orientation : {3, 6, 8})
         add("exif-" + std::to_string(orientation) + ".jpg",
             WithExifOrientation(newspaper, orientation), solved, "");
+    // HEIC (tests/data/make-samples.sh): as heif-enc writes it, turned by its 'irot' (and an
+    // Exif tag saying the same, not applied twice), cut short, declaring 3600 megapixels, its
+    // coded pixels noise from the start or from the middle. libde265 conceals damage in the
+    // middle of a picture (decoding goes on, as libjpeg's does), so that one is read as what is
+    // left of the picture: no grid, or wrong digits; never solved.
+    const Bytes heic = ReadAll(kTestData / "newspaper.heic");
+    add("newspaper.heic", heic, solved, "");
+    add("newspaper-rotated.heic", ReadAll(kTestData / "newspaper-rotated.heic"), solved, "");
+    add("truncated.heic", FirstHalf(heic), error, "HEIF image is damaged or cut short");
+    add("bomb-60000x60000.heic", WithHeifSize(heic, 60000, 60000), error,
+        "the image is 60000x60000 = 3600 megapixels, above the 250 megapixel limit");
+    add("noise-after-header.heic", WithNoisyPixels(heic, 0), error,
+        "HEIF image is damaged or cut short");
+    add("noise-mid-picture.heic", WithNoisyPixels(heic, heic.size() / 4),
+        {ReadStatus::Error, ReadStatus::NotFound, ReadStatus::NoSolution, ReadStatus::Multiple},
+        "");
+    // GIF: the first frame, of a still or an animation; cut short, huge, noise after the header.
+    const Bytes gif = GrayGif(photo);
+    add("photo.gif", gif, solved, "", line);
+    add("animated.gif", AnimatedGif(photo, PhotoOf(Puzzle(7))), solved, "", line);
+    add("truncated.gif", FirstHalf(gif), error, "GIF image is damaged or cut short");
+    add("bomb-65535x65535.gif",
+        EncodeGif({65535, 65535}, GrayColours(),
+                  {GrayFrame(cv::Mat(64, 64, CV_8UC3, cv::Scalar::all(255)))}),
+        error, "the image is 65535x65535 = 4295 megapixels, above the 250 megapixel limit");
+    add("bomb-frame-65535x65535.gif", GifWithFrameSize(photo, 65535, 65535), error,
+        "the image is 65535x65535 = 4295 megapixels, above the 250 megapixel limit");
+    add("noise-after-header.gif", WithNoiseFrom(gif, 13 + 768), error,
+        "GIF image is damaged or cut short");
     // Pages without one good Sudoku.
     add("blank-page.png", Encode(".png", BlankPage()), {ReadStatus::NotFound},
         "no Sudoku grid found");

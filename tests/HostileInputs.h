@@ -1,7 +1,9 @@
 #pragma once
-// A folder of hostile inputs, generated at test time (nothing binary is committed): files that
-// are not what their names say, cut short, too large, in formats the reader cannot decode, and
-// photos that hold no Sudoku, two of them, a crossword or a puzzle without exactly one solution.
+// A folder of hostile inputs, generated at test time (the HEIC cases start from the committed
+// tests/data/newspaper.heic): files that are not what their names say, cut short, too large, in
+// formats the reader cannot decode, in every format it can (HEIC turned by its own property, the
+// first frame of an animated GIF), and photos that hold no Sudoku, two of them, a crossword or a
+// puzzle without exactly one solution.
 // Each case carries the statuses the reader may give and a substring of its message.
 
 #include <filesystem>
