@@ -149,6 +149,26 @@ TEST(Server, ReadsAPhotoAsTheCommandLineDoes) {
     EXPECT_EQ(Without(answer.body, {"millis", "file"}), Without(command, {"millis", "file"}));
 }
 
+// An iPhone's HEIC, as the page sends it (the browser cannot show it; the server reads it), and
+// one cut short.
+TEST(Server, ReadsAHeicPhotoAsTheCommandLineDoes) {
+    const std::string heic = SUDOKU_SOURCE_DIR "/tests/data/newspaper-rotated.heic";
+    const RunningServer server;
+    auto res = server.client().Post("/api/read", ReadText(heic), "image/heic");
+    ASSERT_TRUE(res);
+    ASSERT_EQ(res->status, 200) << res->body;
+    const json answer = ParseOrNull(res->body);
+    EXPECT_EQ(answer["status"], "solved");
+    EXPECT_EQ(answer["givens"], kSampleGivens);
+    const json command = CommandJson("read --json " + Quote(heic));
+    ASSERT_TRUE(command.is_object());
+    EXPECT_EQ(Without(answer, {"millis", "file"}), Without(command, {"millis", "file"}));
+    const JsonAnswer cut = PostPhoto(server, ReadText(heic).substr(0, 40'000));
+    EXPECT_EQ(cut.status, 400);
+    EXPECT_NE(ErrorOf(cut.body).find("HEIF image is damaged or cut short"), std::string::npos)
+        << cut.body.dump();
+}
+
 TEST(Server, RefusesWhatIsNoPhotoWithAMessage) {
     const RunningServer server;
     const JsonAnswer text = PostPhoto(server, "this is no photo");

@@ -3,6 +3,9 @@
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+// A photo by its type, or by its name where the system gives HEIC no type (Linux, Windows).
+const isPhoto = (file) => file.type.startsWith('image/') || /\.hei[cf]$/i.test(file.name || '');
+
 export class PhotoPanel {
   // `onPhoto(file)` is called with every image the person gives.
   constructor({ input, dropZone, figure, image, outline }, onPhoto) {
@@ -23,7 +26,7 @@ export class PhotoPanel {
       event.preventDefault();
       dropZone.classList.remove('dragging');
       const file = [...(event.dataTransfer ? event.dataTransfer.files : [])]
-        .find((f) => f.type.startsWith('image/'));
+        .find(isPhoto);
       if (file) onPhoto(file);
     });
     document.addEventListener('paste', (event) => {
@@ -42,7 +45,12 @@ export class PhotoPanel {
     if (this.url) URL.revokeObjectURL(this.url);
     this.url = URL.createObjectURL(file);
     this.figure.hidden = false;
+    const frame = this.image.parentElement;
+    frame.hidden = false;
     this.image.onload = () => this.drawOutline(corners, uncertainCorners);
+    // Most browsers cannot show a HEIC, which the server reads all the same: the reading and its
+    // caption stand, only the preview goes.
+    this.image.onerror = () => { frame.hidden = true; };
     this.image.src = this.url;
   }
 
