@@ -3,6 +3,7 @@
 // Only argument handling and output live here; the reading is vision/reading/ReadSudoku.h.
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -250,7 +251,9 @@ std::vector<fs::path> PhotosIn(const fs::path& dir, const std::string& listFile)
         const fs::path p = entry.path();
         std::string ext = p.extension().string();
         std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-        if (ext != ".jpg" && ext != ".jpeg" && ext != ".png") continue;
+        // The dataset's photos are JPEG; a folder of one's own may hold a phone's HEIC too.
+        constexpr std::array kPhotos = {".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".gif"};
+        if (std::find(kPhotos.begin(), kPhotos.end(), ext) == kPhotos.end()) continue;
         if (!fs::exists(fs::path(p).replace_extension(".dat"))) continue;
         if (!wanted.empty() && !wanted.count(p.stem().string())) continue;
         photos.push_back(p);

@@ -47,6 +47,18 @@ TEST(EvalCommand, ScoresTheSamplePhotoAgainstItsTruthOnOneThread) {
     EXPECT_EQ(EvalJson(Quote(dir.string()) + " --threads 0")["threads"], 0);
 }
 
+// A phone's HEIC beside its truth is scored like a JPEG (tests/data/newspaper.heic).
+TEST(EvalCommand, ScoresAHeicPhotoToo) {
+    const fs::path printed = FreshDir("eval_heic") / "printed";
+    fs::create_directories(printed);
+    fs::copy_file(fs::path(SUDOKU_SOURCE_DIR) / "tests" / "data" / "newspaper.heic",
+                  printed / "IMG_0001.HEIC");
+    WriteText(printed / "IMG_0001.dat", ReadText(kSamples / "newspaper.dat"));
+    const nlohmann::json j = EvalJson(Quote(printed.string()));
+    EXPECT_EQ(j["images"], 1);
+    EXPECT_EQ(j["exact"], 1);
+}
+
 TEST(EvalCommand, ADigitTheTruthDoesNotHaveIsCountedAsInvented) {
     // The truth with its first given erased: the photo's digit there is now "invented".
     std::string truth = ReadText(kSamples / "newspaper.dat");

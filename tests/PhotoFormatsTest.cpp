@@ -210,6 +210,68 @@ TEST(WebP, APhotoReadsAndItsDeclaredSizeIsCheckedFirst) {
         << decoded.error;
 }
 
+void PutLe(Bytes& out, std::uint32_t value, int bytes) {
+    for (int k = 0; k < bytes; ++k)
+        out.push_back(static_cast<std::uint8_t>(value >> (8 * k)));
+}
+
+// The simple (VP8) WebP made extended (VP8X) with an EXIF chunk holding only an orientation.
+Bytes WithExifChunk(const Bytes& webp, cv::Size size, int orientation) {
+    Bytes out = {'R', 'I', 'F', 'F', 0,  0, 0, 0, 'W',  'E', 'B', 'P',
+                 'V', 'P', '8', 'X', 10, 0, 0, 0, 0x08, 0,   0,   0};  // flags: EXIF present
+    PutLe(out, static_cast<std::uint32_t>(size.width - 1), 3);
+    PutLe(out, static_cast<std::uint32_t>(size.height - 1), 3);
+    out.insert(out.end(), webp.begin() + 12, webp.end());  // the VP8 chunk
+    const Bytes exif = {'I',
+                        'I',
+                        42,
+                        0,
+                        8,
+                        0,
+                        0,
+                        0,
+                        1,
+                        0,
+                        0x12,
+                        0x01,
+                        3,
+                        0,
+                        1,
+                        0,
+                        0,
+                        0,
+                        static_cast<std::uint8_t>(orientation),
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0};
+    out.insert(out.end(), {'E', 'X', 'I', 'F'});
+    PutLe(out, static_cast<std::uint32_t>(exif.size()), 4);
+    out.insert(out.end(), exif.begin(), exif.end());
+    const auto riff = static_cast<std::uint32_t>(out.size() - 8);
+    for (int k = 0; k < 4; ++k)
+        out[4 + k] = static_cast<std::uint8_t>(riff >> (8 * k));
+    return out;
+}
+
+// WebP's EXIF chunk is metadata only: OpenCV does not apply its orientation, and neither does
+// Chromium (reported: WebKit does), the browser whose preview the page outlines the grid on.
+// Kept as stored, so that the outline falls on the grid there.
+TEST(WebP, AnExifOrientationIsNotApplied) {
+    const cv::Mat photo = DecodeImageFile(kJpeg).image;
+    Bytes webp;
+    ASSERT_TRUE(cv::imencode(".webp", photo, webp, {cv::IMWRITE_WEBP_QUALITY, 80}));
+    ASSERT_TRUE(std::equal(webp.begin() + 12, webp.begin() + 16, "VP8 "));
+    const Bytes tagged = WithExifChunk(webp, photo.size(), 6);
+    EXPECT_EQ(ReadImageHeader(tagged).size, photo.size());
+    const DecodedImage decoded = DecodeImage(tagged);
+    ASSERT_TRUE(decoded) << decoded.error;
+    EXPECT_EQ(decoded.image.size(), photo.size());
+}
+
 // ---- the batch -------------------------------------------------------------------------------
 
 TEST(Batch, FindsHeicAndGifPhotosInAFolder) {
