@@ -81,6 +81,21 @@ TEST(Heif, APhotoReadsToTheSameDigitsAsItsJpeg) {
     EXPECT_LT(MeanDifference(fromHeic.image, fromJpeg.image), 4.0);
 }
 
+// The reader's gray comes from the luma plane (no colour conversion): the gray of the colour
+// image, turned the same way.
+TEST(Heif, TheGrayForReadingIsTheColourImagesGray) {
+    for (const fs::path& path : {kHeic, kTurnedHeic}) {
+        const Bytes bytes = FileBytes(path);
+        const GrayForReading gray = DecodeGrayForReading(bytes, 640);
+        const DecodedImage colour = DecodeImage(bytes);
+        ASSERT_TRUE(gray) << gray.error;
+        ASSERT_TRUE(colour) << colour.error;
+        EXPECT_EQ(gray.scale, 1.0);
+        ASSERT_EQ(gray.gray.size(), colour.image.size()) << path;
+        EXPECT_LT(MeanDifference(gray.gray, colour.image), 1.5) << path;
+    }
+}
+
 // newspaper-rotated.heic stores the JPEG's pixels as they are, with an 'irot' and an Exif
 // orientation 6 that both say "show it turned a quarter clockwise", as an iPhone writes them.
 TEST(Heif, ItsRotationIsAppliedOnceNotTwice) {

@@ -24,18 +24,22 @@ std::string DecoderFailure(const cv::Exception& e) {
     return std::string("cannot decode the image: ") + e.what();
 }
 
-// HEIF and GIF, which OpenCV 4.6 does not decode, through their own libraries; nullopt for the
-// formats imdecode reads.
+// HEIF and GIF, which OpenCV 4.6 does not decode, through their own libraries: BGR, or with
+// `gray` 8-bit gray; nullopt for the formats imdecode reads.
 std::optional<DecodedImage> DecodeWithoutOpenCv(std::span<const std::uint8_t> bytes,
-                                                const InputLimits& limits) {
+                                                const InputLimits& limits, bool gray) {
+    DecodedImage decoded;
     switch (ReadImageHeader(bytes).kind) {
         case ImageKind::Heif:
-            return DecodeHeif(bytes, limits);
+            return DecodeHeif(bytes, limits, gray);
         case ImageKind::Gif:
-            return DecodeGif(bytes, limits);
+            decoded = DecodeGif(bytes, limits);
+            break;
         default:
             return std::nullopt;
     }
+    if (gray && decoded) cv::cvtColor(decoded.image, decoded.image, cv::COLOR_BGR2GRAY);
+    return decoded;
 }
 
 }  // namespace
@@ -43,7 +47,8 @@ std::optional<DecodedImage> DecodeWithoutOpenCv(std::span<const std::uint8_t> by
 DecodedImage DecodeImage(std::span<const std::uint8_t> bytes, const InputLimits& limits) {
     if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
         return {{}, refused};
-    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits)) return *other;
+    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits, false))
+        return *other;
     // imdecode applies the EXIF orientation unless IMREAD_IGNORE_ORIENTATION is given.
     const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
                       const_cast<std::uint8_t*>(bytes.data()));
@@ -61,12 +66,8 @@ GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int min
                                     const InputLimits& limits) {
     if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
         return {{}, 1, refused};
-    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits)) {
-        if (!*other) return {{}, 1, other->error};
-        cv::Mat gray;
-        cv::cvtColor(other->image, gray, cv::COLOR_BGR2GRAY);
-        return {gray, 1, {}};
-    }
+    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits, true))
+        return {other->image, 1, other->error};
     const cv::Size size = JpegSize(bytes);
     const int longer = std::max(size.width, size.height);
     // A strip (64x50000) keeps its short side: reduced further it would hold no grid at all.
