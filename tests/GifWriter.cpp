@@ -62,6 +62,11 @@ void PutFrame(GifFileType* gif, const GifFrame& frame) {
                                     static_cast<GifByteType>(std::max(frame.transparent, 0))};
     Require(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, control), gif, "graphics control");
     const ColourMapPtr local = ColourMap(frame.colours);
+    // giflib 5.2.1 forgets (leaks) the previous frame's local table when this one has none.
+    if (!local && gif->Image.ColorMap) {
+        GifFreeMapObject(gif->Image.ColorMap);
+        gif->Image.ColorMap = nullptr;
+    }
     Require(EGifPutImageDesc(gif, frame.at.x, frame.at.y, frame.indices.cols, frame.indices.rows,
                              frame.interlaced, local.get()),
             gif, "image descriptor");
