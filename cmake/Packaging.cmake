@@ -32,8 +32,9 @@ set(CPACK_COMPONENT_RUNTIME_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION}")
 
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME sudokucam-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
-# The static vision library links OpenCV and Tesseract into its user's program.
-set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "libopencv-dev, libtesseract-dev, libleptonica-dev")
+# The static vision library links OpenCV, Tesseract, libheif and giflib into its user's program.
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
+  "libopencv-dev, libtesseract-dev, libleptonica-dev, libheif-dev, libgif-dev")
 set(CPACK_COMPONENT_DEV_DEPENDS runtime)
 set(CPACK_COMPONENT_DEV_DESCRIPTION
   "The sudokucam libraries for C++20 programs: sudokucam::solver (no dependency) and sudokucam::vision (the one-call photo reader, with OpenCV and Tesseract), found with find_package(sudokucam) or pkg-config.")
