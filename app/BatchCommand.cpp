@@ -1,6 +1,6 @@
-// `sudokucam batch DIR -o OUTDIR`: every photo under a folder read, solved and annotated, with a
-// resumable results.jsonl. Only arguments, signals and the summary live here; the work is
-// app/BatchRunner.h.
+// `sudokucam batch DIR -o OUTDIR` (or `--files-from LIST`, and `--shard K/N`): every photo under
+// a folder read, solved and annotated, with a resumable results.jsonl. Only arguments, signals and
+// the summary live here; the work is app/BatchRunner.h.
 
 #include <cstddef>
 #include <exception>
@@ -24,7 +24,7 @@ namespace sudokucam {
 namespace {
 
 struct BatchArgs {
-    std::string dir, output, show = "solution", engine = "cnn", model;
+    std::string dir, filesFrom, shard, output, show = "solution", engine = "cnn", model;
     int jobs = 0;
     std::size_t maxQueueMb = kDefaultMaxQueueMb;
     sudoku::InputLimits limits;
@@ -38,6 +38,8 @@ void PrintSummary(const BatchSummary& s, std::size_t maxQueueMb) {
     fmt::print("errors: {}\n", s.errors);
     fmt::print("skipped: {}\n", s.skipped);
     fmt::print("already done: {}\n", s.alreadyDone);
+    if (s.otherShards) fmt::print("other shards: {}\n", s.otherShards);
+    if (s.repeated) fmt::print("listed twice: {}\n", s.repeated);
     fmt::print("queue memory peak (MB): {} of {}\n", (s.peakQueueBytes + (1 << 20) - 1) >> 20,
                maxQueueMb);
     fmt::print("images per second: {:.2f} ({} in {:.1f} s, {} worker{})\n", s.imagesPerSecond(),
@@ -47,14 +49,27 @@ void PrintSummary(const BatchSummary& s, std::size_t maxQueueMb) {
                    s.interrupted ? "interrupted" : "stopped", s.images - s.alreadyDone - s.read);
 }
 
+// The error in the arguments CLI11 cannot see, or "" (checked before the classifier is loaded,
+// which takes a moment).
+std::string ArgumentError(const BatchArgs& args, BatchOptions& options) {
+    if (args.dir.empty() == args.filesFrom.empty())
+        return "give either a folder or --files-from LIST, not both";
+    if (!args.dir.empty() && !std::filesystem::is_directory(args.dir))
+        return args.dir + " is not a folder";
+    std::string error;
+    if (!args.shard.empty() && !(options.shard = ParseShard(args.shard, error)))
+        return error.insert(0, "--shard ");
+    return "";
+}
+
 int RunBatchCommand(const BatchArgs& args) {
-    // Checked before the classifier is loaded, which takes a moment.
-    if (!std::filesystem::is_directory(args.dir)) {
-        std::cerr << "sudokucam batch: " << args.dir << " is not a folder\n";
+    BatchOptions options;
+    if (const std::string error = ArgumentError(args, options); !error.empty()) {
+        std::cerr << "sudokucam batch: " << error << "\n";
         return kExitUsage;
     }
-    BatchOptions options;
     options.inputDir = args.dir;
+    options.filesFrom = args.filesFrom;
     options.outputDir = args.output;
     options.jobs = args.jobs;
     options.progressBar = ::isatty(STDERR_FILENO) != 0;
@@ -95,7 +110,16 @@ void RegisterBatchCommand(CLI::App& app, int& exitCode) {
     auto args = std::make_shared<BatchArgs>();
     CLI::App* cmd = app.add_subcommand(
         "batch", "Read every photo under a folder; resumes where an earlier run stopped");
-    cmd->add_option("dir", args->dir, "The folder of photos (searched recursively)")->required();
+    cmd->add_option("dir", args->dir,
+                    "The folder of photos (searched recursively), or none with --files-from");
+    cmd->add_option("--files-from", args->filesFrom,
+                    "Read the paths listed in this file, one a line ('-': standard input), "
+                    "relative to the current directory, taken as written; a missing file gets "
+                    "an error line");
+    cmd->add_option("--shard", args->shard,
+                    "Read only shard K of N (1 <= K <= N): the files whose FNV-1a hash of their "
+                    "name (the path under DIR, or the line as listed) is K-1 modulo N; the "
+                    "results go to results.shard-K-of-N.jsonl (see `sudokucam merge`)");
     cmd->add_option("-o,--output", args->output,
                     "Output folder: annotated photos and results.jsonl")
         ->required();

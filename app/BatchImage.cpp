@@ -68,12 +68,13 @@ int WriteAll(int fd, const std::vector<std::uint8_t>& bytes) {
 // Writes to a temporary file beside `path`, then renames it: a reader of the output folder (or a
 // killed run) never sees half an image under the real name. On failure the temporary file is
 // removed and the error names the file and the system's reason.
-void WriteAtomically(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
+void WriteAtomically(const fs::path& path, const std::vector<std::uint8_t>& bytes,
+                     const std::string& tempSuffix) {
     std::error_code ec;
     fs::create_directories(path.parent_path(), ec);
     if (ec) ThrowOutputError("cannot create " + path.parent_path().string(), ec.value());
     fs::path temp = path;
-    temp += std::string(kTempSuffix);
+    temp += tempSuffix;
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) ThrowOutputError("cannot create " + temp.string(), errno);
     int code = WriteAll(fd, bytes);
@@ -110,13 +111,13 @@ Reading ReadPhoto(const fs::path& path, const sudoku::ReaderOptions& reader, cv:
     }
 }
 
-void WriteAnnotated(cv::Mat& photo, const Reading& r, const fs::path& output,
-                    const Annotator& annotate) {
-    if (annotate) annotate(photo, r);
+void WriteAnnotated(cv::Mat& photo, const Reading& r, const fs::path& path,
+                    const ImageOutput& output) {
+    if (output.annotate) output.annotate(photo, r);
     std::vector<std::uint8_t> encoded;
-    if (!cv::imencode(output.extension().string(), photo, encoded))
-        throw std::runtime_error("cannot encode " + output.string());
-    WriteAtomically(output, encoded);
+    if (!cv::imencode(path.extension().string(), photo, encoded))
+        throw std::runtime_error("cannot encode " + path.string());
+    WriteAtomically(path, encoded, output.tempSuffix);
 }
 
 }  // namespace
@@ -132,18 +133,18 @@ fs::path AnnotatedPath(const fs::path& outputDir, const fs::path& file) {
     return out;
 }
 
-ImageResult ProcessImage(const fs::path& path, const fs::path& file, const fs::path& outputDir,
-                         const sudoku::ReaderOptions& reader, const Annotator& annotate) {
+ImageResult ProcessImage(const BatchInput& input, const ImageOutput& output,
+                         const sudoku::ReaderOptions& reader) {
     ImageResult result;
-    result.file = file.generic_string();
+    result.file = input.file;
     cv::Mat photo;
-    const Reading r = ReadPhoto(path, reader, photo);
+    const Reading r = ReadPhoto(input.path, reader, photo);
     nlohmann::json j = ReadingJson(result.file, r);
     if (r.status != ReadStatus::Error) {
-        const fs::path output = AnnotatedPath(outputDir, file);
+        const fs::path path = AnnotatedPath(output.dir, input.outputName);
         try {
-            WriteAnnotated(photo, r, output, annotate);
-            j["output"] = output.lexically_relative(outputDir).generic_string();
+            WriteAnnotated(photo, r, path, output);
+            j["output"] = path.lexically_relative(output.dir).generic_string();
         } catch (const OutputError& e) {
             if (IsDiskError(e.code())) {
                 result.diskFailed = true;

@@ -8,6 +8,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "app/BatchInputs.h"
 #include "vision/reading/ReadSudoku.h"
 
 namespace sudokucam {
@@ -16,11 +17,13 @@ namespace sudokucam {
 using Annotator = std::function<void(cv::Mat& photo, const sudoku::Reading& reading)>;
 
 // The suffix of the temporary files the annotated images are written to before their rename;
-// files ending so under the output folder are leftovers of a killed run.
+// files ending so under the output folder are leftovers of a killed run. A shard's run puts its
+// tag before it ("x.jpg.shard-2-of-8.sudokucam-tmp") so that it only clears its own leftovers
+// while the other shards write into the same folder.
 inline constexpr std::string_view kTempSuffix = ".sudokucam-tmp";
 
 struct ImageResult {
-    std::string file;  // the path under the input folder, '/'-separated
+    std::string file;  // BatchInput::file
     sudoku::ReadStatus status = sudoku::ReadStatus::Error;
     bool outputFailed = false;  // read, but the annotated image could not be written
     // The output disk failed (full, over quota, read-only, I/O error): not this image's fault,
@@ -35,11 +38,17 @@ struct ImageResult {
 std::filesystem::path AnnotatedPath(const std::filesystem::path& outputDir,
                                     const std::filesystem::path& file);
 
-// Reads `path` (known by `file`, relative) and writes its annotated copy under `outputDir`. The
-// photo is decoded once, for reading and for drawing. Never throws: any failure is an error
-// status, outputFailed with a message in the line, or diskFailed.
-ImageResult ProcessImage(const std::filesystem::path& path, const std::filesystem::path& file,
-                         const std::filesystem::path& outputDir,
-                         const sudoku::ReaderOptions& reader, const Annotator& annotate);
+// Where and how the annotated copies are written.
+struct ImageOutput {
+    std::filesystem::path dir;
+    std::string tempSuffix = std::string(kTempSuffix);  // ends with kTempSuffix
+    Annotator annotate;
+};
+
+// Reads the input and writes its annotated copy under `output.dir`. The photo is decoded once,
+// for reading and for drawing. Never throws: any failure (a missing file among them) is an
+// error status, outputFailed with a message in the line, or diskFailed.
+ImageResult ProcessImage(const BatchInput& input, const ImageOutput& output,
+                         const sudoku::ReaderOptions& reader);
 
 }  // namespace sudokucam

@@ -15,8 +15,8 @@
 
 #include <opencv2/core/utility.hpp>
 
+#include "app/BatchInputs.h"
 #include "app/BatchProgress.h"
-#include "app/ImageSniff.h"
 #include "app/OpenCvThreads.h"
 #include "app/ResultsLog.h"
 
@@ -25,51 +25,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Job {
-    fs::path path;
-    fs::path file;  // relative to the input folder
-};
-
-bool SameFile(const fs::path& a, const fs::path& b) {
-    std::error_code ec;
-    return fs::equivalent(a, b, ec);
-}
-
-// Every image under `dir` by content, sorted, leaving out the output folder when it lies inside;
-// counts the other files in `skipped`. An unreadable file is kept: reading it reports the error.
-std::vector<Job> FindImages(const fs::path& dir, const fs::path& outputDir, int& skipped) {
-    std::vector<Job> jobs;
-    std::error_code ec;
-    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-    if (ec) throw std::runtime_error("cannot list " + dir.string() + ": " + ec.message());
-    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec) throw std::runtime_error("cannot list " + dir.string() + ": " + ec.message());
-        if (it->is_directory(ec)) {
-            if (SameFile(it->path(), outputDir)) it.disable_recursion_pending();
-            continue;
-        }
-        if (!it->is_regular_file(ec)) continue;
-        const auto format = SniffImageFile(it->path());
-        if (format && *format == ImageFormat::None) {
-            ++skipped;
-            continue;
-        }
-        jobs.push_back({it->path(), it->path().lexically_relative(dir)});
-    }
-    std::sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) {
-        return a.file.generic_string() < b.file.generic_string();
-    });
-    return jobs;
-}
-
-// Temporary files of a run that was killed between writing an image and renaming it.
-void RemoveTempFiles(const fs::path& outputDir) {
+// Temporary files (ending in `suffix`) of a run that was killed between writing an image and
+// renaming it.
+void RemoveTempFiles(const fs::path& outputDir, const std::string& suffix) {
     std::error_code ec;
     std::vector<fs::path> leftovers;
     for (fs::recursive_directory_iterator it(outputDir, ec), end; !ec && it != end;
          it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        if (it->is_regular_file(ec) && name.ends_with(kTempSuffix)) leftovers.push_back(it->path());
+        if (it->is_regular_file(ec) && name.ends_with(suffix)) leftovers.push_back(it->path());
     }
     for (const auto& p : leftovers)
         fs::remove(p, ec);
@@ -155,28 +119,52 @@ std::string WriteResults(ResultChannel& channel, ResultsLog& log, BatchSummary& 
     return fault;
 }
 
-}  // namespace
-
-BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop) {
+// The inputs of this run, its shard's: the list's paths or the folder's images.
+BatchInputs FindInputs(const BatchOptions& options) {
+    const Shard shard = options.shard.value_or(Shard{});
+    if (!options.filesFrom.empty()) return ListedFiles(options.filesFrom, shard);
     if (!fs::is_directory(options.inputDir))
         throw std::runtime_error(options.inputDir.string() + " is not a folder");
+    return FindImages(options.inputDir, {options.outputDir}, shard);
+}
+
+// A shard clears only its own temporary files: the other shards may be writing theirs.
+std::string TempSuffix(const std::optional<Shard>& shard) {
+    std::string suffix;
+    if (shard) suffix = "." + ShardTag(*shard);
+    return suffix.append(kTempSuffix);
+}
+
+}  // namespace
+
+std::string ResultsFileName(const std::optional<Shard>& shard) {
+    return shard ? "results." + ShardTag(*shard) + ".jsonl" : "results.jsonl";
+}
+
+BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop) {
+    BatchInputs inputs = FindInputs(options);
     std::error_code ec;
     fs::create_directories(options.outputDir, ec);
     if (ec)
         throw std::runtime_error("cannot create " + options.outputDir.string() + ": " +
                                  ec.message());
-    ResultsLog log(options.outputDir / "results.jsonl");
-    RemoveTempFiles(options.outputDir);
+    ResultsLog log(options.outputDir / ResultsFileName(options.shard));
+    const ImageOutput output{options.outputDir, TempSuffix(options.shard), options.annotate};
+    RemoveTempFiles(options.outputDir, output.tempSuffix);
 
     BatchSummary summary;
-    std::vector<Job> pending;
-    for (auto& job : FindImages(options.inputDir, options.outputDir, summary.skipped)) {
+    summary.skipped = inputs.skipped;
+    summary.otherShards = inputs.otherShards;
+    summary.repeated = inputs.repeated;
+    std::vector<BatchInput> pending;
+    for (auto& input : inputs.inputs) {
         ++summary.images;
-        if (log.done().count(LogKey(job.file.generic_string())))
+        if (log.done().count(LogKey(input.file)))
             ++summary.alreadyDone;
         else
-            pending.push_back(std::move(job));
+            pending.push_back(std::move(input));
     }
+    inputs.inputs.clear();
 
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     summary.workers = std::clamp(options.jobs > 0 ? options.jobs : cores, 1,
@@ -199,8 +187,7 @@ BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop
                 const auto reservation =
                     budget.reserve(EstimateDecodeBytes(pending[k].path), stopped);
                 if (!reservation) break;
-                channel.push(ProcessImage(pending[k].path, pending[k].file, options.outputDir,
-                                          options.reader, options.annotate));
+                channel.push(ProcessImage(pending[k], output, options.reader));
             }
             channel.workerDone();
         });
@@ -208,7 +195,7 @@ BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop
     for (auto& t : workers)
         t.join();
     progress.finish();
-    if (!summary.fault.empty()) RemoveTempFiles(options.outputDir);
+    if (!summary.fault.empty()) RemoveTempFiles(options.outputDir, output.tempSuffix);
     summary.interrupted = summary.fault.empty() && summary.read < static_cast<int>(pending.size());
     summary.peakQueueBytes = budget.peak();
     summary.seconds = progress.seconds();

@@ -1,21 +1,30 @@
 #pragma once
-// `sudokucam batch` without its command line: every image under a folder read on worker
-// threads, an annotated copy of each and one results.jsonl line each in the output folder, one
-// writer (this thread) appending the lines, and a resume that skips the images already logged.
+// `sudokucam batch` without its command line: every image under a folder (or every path of a
+// list) read on worker threads, an annotated copy of each and one results.jsonl line each in the
+// output folder, one writer (this thread) appending the lines, and a resume that skips the images
+// already logged. A shard's run reads only its share of the inputs and logs them in a results
+// file of its own, so the shards of one folder can run at once into one output folder.
 
 #include <atomic>
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "app/BatchImage.h"
 #include "app/DecodeBudget.h"
+#include "app/Shard.h"
 #include "vision/reading/ReadSudoku.h"
 
 namespace sudokucam {
 
 struct BatchOptions {
+    // The folder of photos, or (when `filesFrom` is set) none.
     std::filesystem::path inputDir;
+    // A list of the paths to read, one a line ("-": standard input); see ListedFiles.
+    std::string filesFrom;
+    // Only this shard of the inputs (default: all of them).
+    std::optional<Shard> shard;
     std::filesystem::path outputDir;
     // Worker threads (default: 0, one per core).
     int jobs = 0;
@@ -30,14 +39,16 @@ struct BatchOptions {
 };
 
 struct BatchSummary {
-    int images = 0;       // image files under the folder (by content)
+    int images = 0;       // image files under the folder (by content) or paths listed, this shard's
     int alreadyDone = 0;  // of them, logged by an earlier run and skipped
     int read = 0;         // read in this run
     int solved = 0;
     int unsolved = 0;  // a grid was read but its digits allow no or several solutions
     int notFound = 0;
-    int errors = 0;   // undecodable or unreadable, or the annotated copy could not be written
-    int skipped = 0;  // files that are not images
+    int errors = 0;       // undecodable or unreadable, or the annotated copy could not be written
+    int skipped = 0;      // files that are not images
+    int otherShards = 0;  // inputs left to the other shards
+    int repeated = 0;     // list lines naming a path listed before (read once)
     int workers = 0;
     bool interrupted = false;  // `stop` was set before every image was read
     // Why the run stopped early when the output disk failed (full, read-only...): the images
@@ -47,6 +58,10 @@ struct BatchSummary {
     double seconds = 0;
     double imagesPerSecond() const { return seconds > 0 ? read / seconds : 0; }
 };
+
+// The results file of a run under its output folder: "results.jsonl", or for a shard
+// "results.shard-2-of-8.jsonl".
+std::string ResultsFileName(const std::optional<Shard>& shard);
 
 // Runs the batch; setting `stop` (e.g. from a SIGINT handler) lets the images in flight finish,
 // logs them and returns. Throws std::runtime_error when the folders cannot be used; a disk that

@@ -18,6 +18,7 @@ void RegisterReadCommands(CLI::App& app, int& exitCode);   // read, eval (needs 
 void RegisterRenderCommand(CLI::App& app, int& exitCode);  // needs vision/
 void RegisterLiveCommand(CLI::App& app, int& exitCode);    // needs vision/
 void RegisterBatchCommand(CLI::App& app, int& exitCode);   // batch (needs vision/)
+void RegisterMergeCommand(CLI::App& app, int& exitCode);   // merge: batch shards' results
 void RegisterServeCommand(CLI::App& app, int& exitCode);   // serve: the page (needs vision/)
 
 }  // namespace sudokucam

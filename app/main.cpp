@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     sudokucam::RegisterRenderCommand(app, exitCode);
     sudokucam::RegisterLiveCommand(app, exitCode);
     sudokucam::RegisterBatchCommand(app, exitCode);
+    sudokucam::RegisterMergeCommand(app, exitCode);
     sudokucam::RegisterServeCommand(app, exitCode);
 #endif
     try {

@@ -1,6 +1,7 @@
-// `sudokucam batch`: the image sniffing and the resume log on their own, then the built program
-// run on a temporary folder made from shared photos plus a corrupt JPEG and a text file named
-// .jpg: summary counts, one results.jsonl line per image, resume, and a run killed mid-way.
+// `sudokucam batch`: the image sniffing, the resume log and the merge of results files on their
+// own, then the built program run on a temporary folder made from shared photos plus a corrupt
+// JPEG and a text file named .jpg: summary counts, one results.jsonl line per image, resume, a
+// run killed mid-way, shards of a folder or of a --files-from list, and `sudokucam merge`.
 
 #include <gtest/gtest.h>
 
@@ -25,8 +26,10 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "app/BatchInputs.h"
 #include "app/ImageSniff.h"
 #include "app/ResultsLog.h"
+#include "app/ResultsMerge.h"
 #include "tests/ProgramRun.h"
 #include "tests/TestFiles.h"
 
@@ -143,6 +146,70 @@ TEST(ResultsLog, KeyMatchesWhatTheLogReadsBack) {
     const std::string key = LogKey(latin1);
     EXPECT_NE(key, latin1);
     EXPECT_EQ(LogKey(key), key);
+}
+
+// ---- the merge of results files -----------------------------------------------------------
+
+TEST(ResultsMerge, JoinsInTheInputsOrderAndNamesEveryProblem) {
+    const fs::path dir = FreshDir("merge");
+    WriteText(dir / "results.shard-1-of-2.jsonl",
+              "{\"file\":\"b.jpg\",\"status\":\"solved\"}\n\nnot json\n{\"file\":\"x.jpg\"}\n");
+    WriteText(dir / "results.shard-2-of-2.jsonl",
+              "{\"file\":\"a.jpg\"}\n{\"file\":\"b.jpg\",\"status\":\"error\"}\n{\"file\":\"c.j");
+    const MergeReport r =
+        MergeResults({dir / "results.shard-1-of-2.jsonl", dir / "results.shard-2-of-2.jsonl"},
+                     std::vector<std::string>{"a.jpg", "b.jpg", "c.jpg", "a.jpg"});
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(r.files, 2);
+    EXPECT_EQ(r.results, 4);
+    EXPECT_EQ(r.inputs, 3);
+    // The first result of b.jpg is kept, byte for byte, in the order of the inputs.
+    EXPECT_EQ(r.lines, (std::vector<std::string>{"{\"file\":\"a.jpg\"}",
+                                                 "{\"file\":\"b.jpg\",\"status\":\"solved\"}"}));
+    EXPECT_EQ(r.missing, std::vector<std::string>{"c.jpg"}) << "its line was torn";
+    ASSERT_EQ(r.duplicated.size(), 1u);
+    EXPECT_EQ(r.duplicated[0], Cat({"b.jpg (", (dir / "results.shard-1-of-2.jsonl").string(),
+                                    ":1, ", (dir / "results.shard-2-of-2.jsonl").string(), ":2)"}));
+    EXPECT_EQ(r.unexpected,
+              std::vector<std::string>{
+                  Cat({"x.jpg (", (dir / "results.shard-1-of-2.jsonl").string(), ":4)"})});
+    EXPECT_EQ(r.invalid,
+              std::vector<std::string>{
+                  Cat({(dir / "results.shard-1-of-2.jsonl").string(), ":3: not a result line"})});
+    EXPECT_EQ(r.torn, std::vector<std::string>{(dir / "results.shard-2-of-2.jsonl").string()});
+    EXPECT_TRUE(r.shards.empty());
+}
+
+TEST(ResultsMerge, ChecksThatEveryShardIsThereOnce) {
+    const fs::path dir = FreshDir("merge_shards");
+    for (const char* name :
+         {"results.shard-1-of-3.jsonl", "results.shard-3-of-3.jsonl", "results.shard-1-of-2.jsonl"})
+        WriteText(dir / name, "");
+    MergeReport r =
+        MergeResults({dir / "results.shard-1-of-3.jsonl", dir / "results.shard-3-of-3.jsonl"}, {});
+    EXPECT_EQ(r.shards, std::vector<std::string>{"no results file of shard 2 of 3"});
+    r = MergeResults({dir / "results.shard-1-of-3.jsonl", dir / "results.shard-1-of-2.jsonl"}, {});
+    EXPECT_EQ(r.shards.size(), 1u);
+    r = MergeResults({dir / "results.shard-1-of-3.jsonl", dir / "results.shard-1-of-3.jsonl"}, {});
+    EXPECT_FALSE(r.ok()) << "shard 1 given twice";
+}
+
+TEST(ResultsMerge, RefusesALogABatchIsStillWriting) {
+    const fs::path path = FreshDir("merge_lock") / "results.jsonl";
+    {
+        ResultsLog running(path);
+        running.append("{\"file\":\"a.jpg\"}");
+        EXPECT_THROW(MergeResults({path}, {}), std::runtime_error);
+    }
+    EXPECT_EQ(MergeResults({path}, {}).lines.size(), 1u);
+}
+
+TEST(BatchInputs, ListedPathsStayInsideTheOutputFolder) {
+    EXPECT_EQ(ListedOutputName("a.jpg"), "a.jpg");
+    EXPECT_EQ(ListedOutputName("./sub/a.jpg"), "sub/a.jpg");
+    EXPECT_EQ(ListedOutputName("/data/photos/a.jpg"), "data/photos/a.jpg");
+    EXPECT_EQ(ListedOutputName("../../x/a.jpg"), "%2E%2E/%2E%2E/x/a.jpg");
+    EXPECT_EQ(ListedOutputName("sub/../a.jpg"), "a.jpg");
 }
 
 // ---- the program ---------------------------------------------------------------------------
@@ -308,18 +375,28 @@ TEST_F(BatchRun, BadArgumentsAreAMessageNotACrash) {
 }
 
 // Starts the batch in the background, waits for its first logged line, then sends `signal`.
-int RunAndSignal(const fs::path& in, const fs::path& out, int signal) {
+// `shard` ("2/3") runs one shard only.
+int RunAndSignal(const fs::path& in, const fs::path& out, int signal,
+                 const std::string& shard = "") {
     const pid_t child = fork();
     if (child == 0) {
         const int null = ::open("/dev/null", O_WRONLY);
         dup2(null, STDOUT_FILENO);
         dup2(null, STDERR_FILENO);
-        execl(SUDOKUCAM_EXE, SUDOKUCAM_EXE, "batch", in.c_str(), "-o", out.c_str(), "--jobs", "1",
-              static_cast<char*>(nullptr));
+        if (shard.empty())
+            execl(SUDOKUCAM_EXE, SUDOKUCAM_EXE, "batch", in.c_str(), "-o", out.c_str(), "--jobs",
+                  "1", static_cast<char*>(nullptr));
+        else
+            execl(SUDOKUCAM_EXE, SUDOKUCAM_EXE, "batch", in.c_str(), "-o", out.c_str(), "--jobs",
+                  "1", "--shard", shard.c_str(), static_cast<char*>(nullptr));
         _exit(127);
     }
+    std::string log = "results.jsonl";
+    if (!shard.empty())
+        log = Cat({"results.shard-", shard.substr(0, shard.find('/')), "-of-",
+                   shard.substr(shard.find('/') + 1), ".jsonl"});
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    while (ReadText(out / "results.jsonl").find('\n') == std::string::npos &&
+    while (ReadText(out / log).find('\n') == std::string::npos &&
            std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     kill(child, signal);
@@ -361,6 +438,190 @@ TEST_F(BatchRun, InterruptStopsAfterTheImagesInFlight) {
     const Outcome resumed = Batch(dir / "in", dir / "out");
     EXPECT_EQ(KeyCounts(resumed.out)["already done"], static_cast<int>(logged.size()));
     EXPECT_EQ(FilesIn(Results(dir / "out")), images);
+}
+
+// ---- shards and lists ----------------------------------------------------------------------
+
+std::vector<json> ResultsIn(const fs::path& file) {
+    std::vector<json> lines;
+    for (const std::string& line : sudoku::Lines(ReadText(file)))
+        lines.push_back(json::parse(line));
+    return lines;
+}
+
+Outcome Merge(const std::string& args) {
+    return RunProgram(Cat({"merge ", args}));
+}
+
+std::string ShardFiles(const fs::path& out, int count) {
+    std::string files;
+    for (int k = 1; k <= count; ++k)
+        files += Cat({Quote(out / Cat({"results.shard-", std::to_string(k), "-of-",
+                                       std::to_string(count), ".jsonl"})),
+                      " "});
+    return files;
+}
+
+TEST_F(BatchRun, ShardsSplitTheFolderTheSameWayEachTimeAndMergeJoinsThem) {
+    const fs::path dir = FreshDir("shards");
+    const auto images = MakeFolder(dir / "in", 2);
+    std::multiset<std::string> all;
+    for (int k = 1; k <= 3; ++k) {
+        const std::string shard = Cat({std::to_string(k), "/3"});
+        const Outcome run = Batch(dir / "in", dir / "out", Cat({"--jobs 1 --shard ", shard}));
+        EXPECT_LE(run.code, 1) << run.err;
+        const fs::path log =
+            dir / "out" / Cat({"results.shard-", std::to_string(k), "-of-3.jsonl"});
+        ASSERT_TRUE(fs::exists(log)) << shard;
+        for (const json& j : ResultsIn(log)) {
+            const std::string file = j.value("file", "");
+            all.insert(file);
+            EXPECT_EQ(Fnv1a64(file) % 3, static_cast<std::uint64_t>(k - 1)) << file;
+        }
+        // A re-run finds the same files in its shard, all done.
+        const Outcome again = Batch(dir / "in", dir / "out", Cat({"--shard ", shard}));
+        EXPECT_EQ(KeyCounts(again.out)["read"], 0) << again.out;
+        EXPECT_EQ(KeyCounts(again.out)["already done"], static_cast<int>(ResultsIn(log).size()));
+    }
+    EXPECT_EQ(all, images) << "every image in exactly one shard";
+    EXPECT_FALSE(fs::exists(dir / "out" / "results.jsonl"));
+
+    const fs::path merged = dir / "merged.jsonl";
+    const Outcome merge = Merge(
+        Cat({ShardFiles(dir / "out", 3), "--folder ", Quote(dir / "in"), " -o ", Quote(merged)}));
+    EXPECT_EQ(merge.code, 0) << merge.err;
+    EXPECT_EQ(KeyCounts(merge.out)["merged"], static_cast<int>(images.size())) << merge.out;
+    EXPECT_EQ(KeyCounts(merge.out)["missing"], 0);
+    // One run's results.jsonl: the same lines, so a plain batch finds every image done.
+    fs::copy_file(merged, dir / "out" / "results.jsonl");
+    EXPECT_EQ(FilesIn(Results(dir / "out")), images);
+    EXPECT_EQ(KeyCounts(Batch(dir / "in", dir / "out").out)["already done"],
+              static_cast<int>(images.size()));
+
+    // A shard left out: its images are named, nothing is written.
+    fs::remove(merged);
+    const std::string two = Cat({Quote(dir / "out" / "results.shard-1-of-3.jsonl"), " ",
+                                 Quote(dir / "out" / "results.shard-3-of-3.jsonl")});
+    const Outcome gap = Merge(Cat({two, " --folder ", Quote(dir / "in"), " -o ", Quote(merged)}));
+    EXPECT_EQ(gap.code, 1);
+    EXPECT_FALSE(fs::exists(merged));
+    EXPECT_NE(gap.err.find("no results file of shard 2 of 3"), std::string::npos) << gap.err;
+    for (const json& j : ResultsIn(dir / "out" / "results.shard-2-of-3.jsonl"))
+        EXPECT_NE(gap.err.find(Cat({"missing: ", j.value("file", "")})), std::string::npos)
+            << gap.err;
+    // A shard given twice: each of its images is named as done more than once.
+    const Outcome twice =
+        Merge(Cat({ShardFiles(dir / "out", 3), Quote(dir / "out" / "results.shard-2-of-3.jsonl")}));
+    EXPECT_EQ(twice.code, 1);
+    EXPECT_NE(twice.err.find("done more than once: "), std::string::npos) << twice.err;
+    EXPECT_EQ(twice.out, "");
+}
+
+TEST_F(BatchRun, AKilledShardResumesAndThenMerges) {
+    const fs::path dir = FreshDir("killed_shard");
+    const auto images = MakeFolder(dir / "in", 3);
+    for (const std::string shard : {"1/2", "2/2"})
+        ASSERT_LE(Batch(dir / "in", dir / "out", Cat({"--jobs 1 --shard ", shard})).code, 1);
+    // Shard 2 again from nothing, killed after its first line.
+    fs::remove(dir / "out" / "results.shard-2-of-2.jsonl");
+    RunAndSignal(dir / "in", dir / "out", SIGKILL, "2/2");
+    const Outcome early = Merge(Cat({ShardFiles(dir / "out", 2), "--folder ", Quote(dir / "in")}));
+    EXPECT_EQ(early.code, 1) << "the killed shard's images are missing\n" << early.err;
+    EXPECT_NE(early.err.find("missing: "), std::string::npos) << early.err;
+
+    EXPECT_LE(Batch(dir / "in", dir / "out", "--shard 2/2").code, 1);
+    const Outcome merge = Merge(Cat({ShardFiles(dir / "out", 2), "--folder ", Quote(dir / "in")}));
+    EXPECT_EQ(merge.code, 0) << merge.err;
+    std::multiset<std::string> merged;
+    for (const std::string& line : sudoku::Lines(merge.out))
+        merged.insert(json::parse(line).value("file", ""));
+    EXPECT_EQ(merged, images);
+}
+
+TEST_F(BatchRun, FilesFromReadsEachListedPathOnceAndReportsTheMissing) {
+    const fs::path dir = FreshDir("list");
+    MakeFolder(dir / "in", 1);
+    // Relative to the current directory (the test's: `cd` first), absolute, missing, repeated.
+    const std::string list =
+        Cat({"in/a.jpg\nin/sub/b.jpg\n\n", (dir / "in" / "sub/deeper/c").string(),
+             "\nin/missing.jpg\nin/a.jpg\nin/readme.txt\r\n../", dir.filename().string(),
+             "/in/a.jpg\n"});
+    WriteText(dir / "list.txt", list);
+    const std::vector<std::string> listed = {
+        "in/a.jpg",       "in/sub/b.jpg",  (dir / "in" / "sub/deeper/c").string(),
+        "in/missing.jpg", "in/readme.txt", Cat({"../", dir.filename().string(), "/in/a.jpg"})};
+    // Run in `dir`, so that the list's relative paths are relative to it.
+    const std::string inDir = Cat({"cd ", Quote(dir), " && "});
+    const auto runIn = [&](const std::string& args, const std::optional<std::string>& input) {
+        return RunProgram(args, sudoku::ErrorOutput::Apart, input, inDir);
+    };
+    const Outcome run = runIn("batch --jobs 2 -o out --files-from -", list);
+    EXPECT_EQ(run.code, 1) << "the missing file and the text are errors\n" << run.err;
+    auto counts = KeyCounts(run.out);
+    EXPECT_EQ(counts["read"], 6) << run.out;
+    EXPECT_EQ(counts["errors"], 2);
+    EXPECT_EQ(counts["listed twice"], 1);
+    const auto results = Results(dir / "out");
+    std::vector<std::string> files;
+    for (const json& j : results) {
+        files.push_back(j.value("file", ""));
+        if (j["file"] == "in/missing.jpg") {
+            EXPECT_EQ(j["status"], "error");
+            EXPECT_NE(j.value("message", "").find("in/missing.jpg"), std::string::npos) << j;
+        }
+        if (j.value("status", "") == "solved") {
+            EXPECT_TRUE(fs::exists(dir / "out" / j.value("output", "?"))) << j;
+        }
+    }
+    EXPECT_EQ(std::multiset<std::string>(files.begin(), files.end()),
+              std::multiset<std::string>(listed.begin(), listed.end()));
+    // The copies stay inside the output folder: the absolute path loses its root, ".." is escaped.
+    EXPECT_TRUE(
+        fs::exists(dir / "out" / fs::path((dir / "in/sub/deeper/c.png").string()).relative_path()));
+    EXPECT_TRUE(fs::exists(dir / "out" / "%2E%2E" / dir.filename() / "in/a.jpg"));
+
+    // The list from a file, sharded: the same results, split.
+    for (const std::string shard : {"1/2", "2/2"})
+        EXPECT_LE(runIn(Cat({"batch -o out2 --files-from list.txt --shard ", shard}), {}).code, 1);
+    const Outcome merge = runIn(
+        "merge out2/results.shard-1-of-2.jsonl out2/results.shard-2-of-2.jsonl --files-from "
+        "list.txt",
+        {});
+    EXPECT_EQ(merge.code, 0) << merge.err;
+    std::vector<std::string> order;
+    for (const std::string& line : sudoku::Lines(merge.out))
+        order.push_back(json::parse(line).value("file", ""));
+    EXPECT_EQ(order, listed) << "merged in the list's order";
+
+    // A result of a file that is not listed is not an input.
+    WriteText(dir / "short.txt", "in/a.jpg\n");
+    const Outcome extra = Merge(
+        Cat({Quote(dir / "out" / "results.jsonl"), " --files-from ", Quote(dir / "short.txt")}));
+    EXPECT_EQ(extra.code, 1);
+    EXPECT_NE(extra.err.find("not an input: in/sub/b.jpg"), std::string::npos) << extra.err;
+}
+
+TEST_F(BatchRun, BadShardsAndListsAreAMessage) {
+    const fs::path dir = FreshDir("bad_shard");
+    fs::create_directories(dir / "in");
+    for (const std::string shard : {"0/3", "4/3", "3", "a/b", "1/0", "-1/2"}) {
+        const Outcome run = Batch(dir / "in", dir / "out", Cat({"--shard ", Quote(shard)}));
+        EXPECT_EQ(run.code, 2) << shard;
+        EXPECT_NE(run.err.find("--shard"), std::string::npos) << shard << run.err;
+    }
+    const Outcome both = Batch(dir / "in", dir / "out", "--files-from -");
+    EXPECT_EQ(both.code, 2);
+    EXPECT_NE(both.err.find("not both"), std::string::npos) << both.err;
+    const Outcome neither = RunProgram(Cat({"batch -o ", Quote(dir / "out")}));
+    EXPECT_EQ(neither.code, 2);
+    const Outcome noList = RunProgram(
+        Cat({"batch -o ", Quote(dir / "out"), " --files-from ", Quote(dir / "no-such-list.txt")}));
+    EXPECT_EQ(noList.code, 2);
+    EXPECT_NE(noList.err.find("no-such-list.txt"), std::string::npos) << noList.err;
+    const Outcome noResults = Merge(Quote(dir / "no-such-results.jsonl"));
+    EXPECT_EQ(noResults.code, 2);
+    EXPECT_NE(noResults.err.find("no-such-results.jsonl"), std::string::npos) << noResults.err;
+    EXPECT_EQ(Merge("").code, 2) << "merge needs results files";
 }
 
 }  // namespace
