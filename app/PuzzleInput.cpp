@@ -1,5 +1,6 @@
 #include "app/PuzzleInput.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -50,11 +51,20 @@ bool IsOneLineLength(std::string_view line) {
     return n * n == line.size() && IsGridSize(n);
 }
 
-// Several lines, the first one a whole puzzle, and not the rows of one square grid.
+// Several lines, the first one or most of them (so that a list whose first line is broken is
+// still a list) each a whole puzzle, and not the rows of one square grid.
 bool IsList(const std::vector<ListLine>& lines, TextFormat format) {
     if (format != TextFormat::Auto && format != TextFormat::Line) return false;
-    if (lines.size() < 2 || !IsOneLineLength(lines.front().text)) return false;
-    const std::size_t width = lines.front().text.size();
+    if (lines.size() < 2) return false;
+    const auto whole = std::count_if(lines.begin(), lines.end(), [](const ListLine& line) {
+        return IsOneLineLength(line.text);
+    });
+    if (!IsOneLineLength(lines.front().text) && 2 * static_cast<std::size_t>(whole) <= lines.size())
+        return false;
+    const auto first = std::find_if(lines.begin(), lines.end(), [](const ListLine& line) {
+        return IsOneLineLength(line.text);
+    });
+    const std::size_t width = first->text.size();
     return !(lines.size() == width && IsGridSize(width));
 }
 

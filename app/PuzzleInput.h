@@ -1,8 +1,10 @@
 #pragma once
 // Where the solve, hint and grade commands get their puzzles: a puzzle given as the argument
 // itself, a file, or standard input ("-" or no argument). A text whose lines are each a one-line
-// puzzle (the shared lists: one puzzle a line, `#` comments) gives one puzzle per line; any other
-// text is one puzzle in whichever form (grid, bracket, .sdk, pencil marks) it is written.
+// puzzle (the shared lists: one puzzle a line, `#` comments) gives one puzzle per line, a broken
+// line among them included (its InputPuzzle carries the error), as long as the first line or
+// most lines are whole puzzles; blank lines and comments give none. Any other text is one puzzle
+// in whichever form (grid, bracket, .sdk, pencil marks) it is written.
 //
 // Sixteen lines of sixteen characters are read as one 16x16 grid, not as sixteen 4x4 puzzles:
 // pass --format line for the latter.

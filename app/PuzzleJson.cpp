@@ -129,6 +129,17 @@ std::string ProblemLine(const OrderedJson& answer) {
     return line;
 }
 
+OrderedJson MalformedJson(const InputPuzzle& input) {
+    const sudoku::TextError& error = input.parsed.error;
+    OrderedJson out = {{"input", input.origin()}, {"line", input.line}};
+    if (error.column > 0) out["column"] = error.column;
+    out["status"] = PuzzleStatusName(PuzzleStatus::Invalid);
+    out["message"] = input.errorMessage();
+    out["problems"] = OrderedJson::array(
+        {{{"kind", "malformed"}, {"message", error.message}, {"cells", OrderedJson::array()}}});
+    return out;
+}
+
 OrderedJson SolveJson(const InputPuzzle& input, bool withSteps) {
     const CheckedPuzzle checked = Check(input);
     OrderedJson out = PuzzleJson(input, checked.status, checked.verdict);

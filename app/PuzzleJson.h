@@ -38,6 +38,11 @@ OrderedJson PuzzleJson(const InputPuzzle& input, PuzzleStatus status,
 // "no-solution: Row 3 has two 5s: r3c2 and r3c7." on one line, whatever the number of problems:
 // what the text output of solve, hint and grade says of a puzzle without one solution.
 std::string ProblemLine(const OrderedJson& answer);
+// The answer of every command for a line of a list that is no puzzle, in that line's place so that
+// the answers stay one per puzzle line: input, line, column (when known), status "invalid",
+// message ("list.txt: line 3, column 14: 'Q' is not a digit of a 9x9 grid") and problems (one, of
+// kind "malformed"). No size, puzzle or format: there is none.
+OrderedJson MalformedJson(const InputPuzzle& input);
 // `solve --json`: PuzzleJson plus the solution and, with `withSteps`, the human-style steps.
 OrderedJson SolveJson(const InputPuzzle& input, bool withSteps);
 // `grade --json`: PuzzleJson plus level, score, hardest, steps, needsGuessing when solvable.

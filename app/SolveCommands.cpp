@@ -58,7 +58,9 @@ std::string HardestName(const json& hardestId) {
 using PuzzleBody = std::function<int(const InputPuzzle& input, bool many)>;
 
 // Reads every input and runs the body on each readable puzzle; the exit code is the worst of
-// kExitOk, kExitFailure (from the body) and kExitUsage (an unreadable input).
+// kExitOk, kExitFailure (from the body) and kExitUsage (an unreadable input or line). With
+// --json a broken line of a list gets its object in its place (MalformedJson), so that the
+// objects stay one per puzzle line; its message goes to standard error as well.
 int ForEachPuzzle(const CommonOptions& options, const PuzzleBody& body) {
     const sudoku::TextFormat format = *sudoku::TextFormatFromName(options.format);
     std::vector<std::string> inputs = options.inputs;
@@ -79,6 +81,10 @@ int ForEachPuzzle(const CommonOptions& options, const PuzzleBody& body) {
     for (const InputPuzzle& puzzle : puzzles) {
         if (!puzzle.parsed.ok()) {
             std::cerr << "sudokucam: " << puzzle.errorMessage() << "\n";
+            if (options.json && puzzle.line > 0)
+                std::cout << MalformedJson(puzzle).dump(-1, ' ', false,
+                                                        json::error_handler_t::replace)
+                          << "\n";
             exitCode = kExitUsage;
             continue;
         }

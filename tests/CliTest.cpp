@@ -306,6 +306,54 @@ TEST(Cli, UnreadableInputNamesTheFileAndLine) {
     EXPECT_EQ(badOption.code, 2);
 }
 
+// Machine consumers: with --json a list gets one object per puzzle line, a broken line's
+// included (status "invalid", its message and line), so the answers stay line for line with
+// the puzzles; blank lines and comments get none. The exit code says some input was bad.
+TEST(Cli, JsonListAnswersEveryPuzzleLineEvenABrokenOne) {
+    const std::vector<std::string> puzzles = ListPuzzles("newspaper_train.txt", 3);
+    std::string first = puzzles[0];
+    first[13] = 'Q';  // the first line itself is broken: still read as a list
+    const std::string text = "# a list\n" + first + "\n\n" + puzzles[1] + "\n12345\n" + puzzles[2] +
+                             "\n" + puzzles[0].substr(1) + "\n";
+    const std::vector<int> lines = {2, 4, 5, 6, 7};
+    const std::vector<bool> broken = {true, false, true, false, true};
+    const std::string path = WriteTemp("broken-list.txt", text);
+    for (const std::string command : {"solve", "grade", "hint"}) {
+        for (const bool fromStdin : {false, true}) {
+            const Outcome run = fromStdin ? Sudokucam(command + " --json -", text)
+                                          : Sudokucam(command + " --json " + Quote(path));
+            const std::string source = fromStdin ? "standard input" : path;
+            EXPECT_EQ(run.code, 2) << command << ": some input was bad";
+            const std::vector<std::string> out = Lines(run.out);
+            ASSERT_EQ(out.size(), lines.size()) << command << "\n" << run.out;
+            for (std::size_t i = 0; i < out.size(); ++i) {
+                const auto j = nlohmann::json::parse(out[i]);
+                const std::string where = source + ":" + std::to_string(lines[i]);
+                EXPECT_EQ(j["input"], where) << out[i];
+                if (!broken[i]) {
+                    EXPECT_EQ(j["status"], "solved") << out[i];
+                    continue;
+                }
+                EXPECT_EQ(j["status"], "invalid") << out[i];
+                EXPECT_EQ(j["line"], lines[i]) << out[i];
+                EXPECT_EQ(j["problems"][0]["kind"], "malformed") << out[i];
+                const std::string message = j["message"].get<std::string>();
+                EXPECT_EQ(message.rfind(source + ": line " + std::to_string(lines[i]), 0), 0u)
+                    << message;
+                // The same message on standard error, for a person.
+                EXPECT_NE(run.err.find("sudokucam: " + message + "\n"), std::string::npos)
+                    << run.err;
+            }
+            EXPECT_EQ(nlohmann::json::parse(out[0])["column"], 14);
+        }
+    }
+    // Text output is unchanged: the readable puzzles answered, the broken lines on stderr.
+    const Outcome text1 = Sudokucam("solve --line " + Quote(path));
+    EXPECT_EQ(text1.code, 2);
+    EXPECT_EQ(Lines(text1.out).size(), 2u) << text1.out;
+    EXPECT_EQ(Lines(text1.err).size(), 3u) << text1.err;
+}
+
 TEST(Cli, HelpForEveryCommand) {
     for (const std::string command : {"solve", "hint", "grade"}) {
         const Outcome run = Sudokucam(command + " --help");
