@@ -16,6 +16,7 @@ packages=(
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (python/) and its pytest
   libheif-dev libgif-dev  # HEIC/HEIF photos (an iPhone's default) and GIF screenshots
   dpkg-dev  # cpack -G DEB: dpkg-shlibdeps declares the package's runtime dependencies
+  slurm-wlm  # the Slurm job array test (tests/slurm): slurmctld, slurmd, sbatch, and munge
 )
 # The browser tests run under Node.js and install playwright-core with npm: Debian's nodejs and
 # npm, unless a Node.js with npm is already here (such as NodeSource's, which includes npm).
