@@ -50,22 +50,27 @@ std::optional<std::vector<std::string>> ExpectedInputs(const MergeArgs& args) {
     return names;
 }
 
-// A temporary file renamed over `path`: a reader never sees half of the merge.
+void WriteAll(const fs::path& path, const std::vector<std::string>& lines) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    for (const std::string& line : lines)
+        out << line << '\n';
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+// A temporary file renamed over `path`: a reader never sees half of the merge. What is not a
+// file (/dev/stdout, a pipe) is written as it is: it cannot be renamed over.
 void WriteLines(const fs::path& path, const std::vector<std::string>& lines) {
+    std::error_code ec;
+    if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) return WriteAll(path, lines);
     fs::path temp = path;
     temp += ".sudokucam-tmp";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        for (const std::string& line : lines)
-            out << line << '\n';
-        out.close();
-        if (!out) {
-            std::error_code ec;
-            fs::remove(temp, ec);
-            throw std::runtime_error("cannot write " + temp.string());
-        }
+    try {
+        WriteAll(temp, lines);
+    } catch (...) {
+        fs::remove(temp, ec);
+        throw;
     }
-    std::error_code ec;
     fs::rename(temp, path, ec);
     if (ec) throw std::runtime_error("cannot rename " + temp.string() + ": " + ec.message());
 }

@@ -498,6 +498,11 @@ TEST_F(BatchRun, ShardsSplitTheFolderTheSameWayEachTimeAndMergeJoinsThem) {
     EXPECT_EQ(KeyCounts(Batch(dir / "in", dir / "out").out)["already done"],
               static_cast<int>(images.size()));
 
+    // To what is not a file, written as it is (never a temporary file renamed over a device).
+    const Outcome device = Merge(Cat({ShardFiles(dir / "out", 3), "-o /dev/null"}));
+    EXPECT_EQ(device.code, 0) << device.err;
+    EXPECT_FALSE(fs::exists("/dev/null.sudokucam-tmp"));
+
     // A shard left out: its images are named, nothing is written.
     fs::remove(merged);
     const std::string two = Cat({Quote(dir / "out" / "results.shard-1-of-3.jsonl"), " ",
