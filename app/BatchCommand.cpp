@@ -109,7 +109,9 @@ int RunBatchCommand(const BatchArgs& args) {
 void RegisterBatchCommand(CLI::App& app, int& exitCode) {
     auto args = std::make_shared<BatchArgs>();
     CLI::App* cmd = app.add_subcommand(
-        "batch", "Read every photo under a folder; resumes where an earlier run stopped");
+        "batch",
+        "Read every photo under a folder or in a list, or one shard of them; resumes where an "
+        "earlier run stopped");
     cmd->add_option("dir", args->dir,
                     "The folder of photos (searched recursively), or none with --files-from");
     cmd->add_option("--files-from", args->filesFrom,
@@ -121,7 +123,8 @@ void RegisterBatchCommand(CLI::App& app, int& exitCode) {
                     "name (the path under DIR, or the line as listed) is K-1 modulo N; the "
                     "results go to results.shard-K-of-N.jsonl (see `sudokucam merge`)");
     cmd->add_option("-o,--output", args->output,
-                    "Output folder: annotated photos and results.jsonl")
+                    "Output folder: annotated photos and results.jsonl (a shard's: "
+                    "results.shard-K-of-N.jsonl)")
         ->required();
     cmd->add_option("-j,--jobs", args->jobs, "Worker threads (default: one per core)")
         ->check(CLI::Range(1, 256));
