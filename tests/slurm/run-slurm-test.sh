@@ -40,13 +40,17 @@ cleanup() {
   if [ -f "$SLURM_CONF" ] && [ ${#pids[@]} -gt 1 ]; then
     scancel --quiet --full --user=root 2>/dev/null || true
   fi
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[$i]}" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
+  # slurmd, slurmctld, munged: the daemons are this script's children, so `wait` sees them end
+  # (slurmctld saves its state first); one that does not within 10 s is killed.
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+    pid=${pids[$i]}
+    kill "$pid" 2>/dev/null || continue
+    { sleep 10; kill -9 "$pid" 2>/dev/null; } &
+    wait "$pid" 2>/dev/null || true
+    kill $! 2>/dev/null || true
   done
   [ "$status" -eq 0 ] || [ "$status" -eq 77 ] || logs
-  rm -rf "$tmp"
+  rm -rf "$tmp" 2>/dev/null || { sleep 1; rm -rf "$tmp"; }
   exit "$status"
 }
 trap cleanup EXIT
@@ -76,10 +80,13 @@ wait_for() {
 
 # ---- munge: a key of our own, a socket in the temporary folder ----
 mungekey --create --keyfile="$tmp/key/munge.key"
-munged --socket="$tmp/run/munge.socket" --key-file="$tmp/key/munge.key" \
+# Every daemon in the foreground, a child of this script: were the script killed (a CTest
+# timeout kills the test's process tree), none is left behind detached.
+munged --foreground --socket="$tmp/run/munge.socket" --key-file="$tmp/key/munge.key" \
   --pid-file="$tmp/run/munged.pid" --log-file="$tmp/log/munged.log" \
-  --seed-file="$tmp/key/munged.seed"
-pids+=("$(cat "$tmp/run/munged.pid")")
+  --seed-file="$tmp/key/munged.seed" >"$tmp/log/munged.out" 2>&1 &
+pids+=("$!")
+wait_for 10 test -S "$tmp/run/munge.socket" || fail "munged did not start"
 
 # ---- slurm.conf: one node, this machine, as `slurmd -C` describes it ----
 node=$(slurmd -C | head -n 1)
@@ -138,8 +145,8 @@ array=$(sbatch --parsable --array=1-3 --output="$tmp/jobs/task-%a.out" \
 merge=$(sbatch --parsable --dependency=afterany:"$array" --output="$tmp/jobs/merge.out" \
   --wrap "sudokucam merge out/results.shard-*-of-3.jsonl --folder photos -o out/results.jsonl")
 echo "slurm: job array $array, merge job $merge"
-wait_for 60 bash -c "[ -z \"\$(squeue -h -j $array,$merge 2>/dev/null)\" ]" ||
-  fail "the jobs did not end within 60 s: $(squeue)"
+wait_for 120 bash -c "[ -z \"\$(squeue -h -j $array,$merge 2>/dev/null)\" ]" ||
+  fail "the jobs did not end within 120 s: $(squeue)"
 
 # ---- every photo exactly once ----
 # JobState and ExitCode of a job, from its one-line description.
