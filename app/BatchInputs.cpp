@@ -42,7 +42,7 @@ BatchInputs ReadList(std::istream& in, const Shard& shard) {
             ++found.repeated;
             continue;
         }
-        found.inputs.push_back({line, line, ListedOutputName(line)});
+        found.files.push_back(std::move(line));
     }
     return found;
 }
@@ -52,6 +52,7 @@ BatchInputs ReadList(std::istream& in, const Shard& shard) {
 BatchInputs FindImages(const fs::path& dir, const std::vector<fs::path>& exclude,
                        const Shard& shard) {
     BatchInputs found;
+    found.dir = dir;
     std::error_code ec;
     fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
     if (ec) throw ListError("cannot list", dir, ec);
@@ -62,8 +63,7 @@ BatchInputs FindImages(const fs::path& dir, const std::vector<fs::path>& exclude
             continue;
         }
         if (!it->is_regular_file(ec)) continue;
-        const fs::path relative = it->path().lexically_relative(dir);
-        std::string file = relative.generic_string();
+        std::string file = it->path().lexically_relative(dir).generic_string();
         // Before the file is opened: a shard of a large folder only sniffs its own files.
         if (!InShard(file, shard)) {
             ++found.otherShards;
@@ -74,11 +74,15 @@ BatchInputs FindImages(const fs::path& dir, const std::vector<fs::path>& exclude
             ++found.skipped;
             continue;
         }
-        found.inputs.push_back({it->path(), std::move(file), relative});
+        found.files.push_back(std::move(file));
     }
-    std::sort(found.inputs.begin(), found.inputs.end(),
-              [](const BatchInput& a, const BatchInput& b) { return a.file < b.file; });
+    std::sort(found.files.begin(), found.files.end());
     return found;
+}
+
+BatchInput BatchInputs::input(const std::string& file) const {
+    if (dir.empty()) return {file, file, ListedOutputName(file)};
+    return {dir / file, file, file};
 }
 
 BatchInputs ListedFiles(const std::string& list, const Shard& shard) {

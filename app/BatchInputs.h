@@ -20,11 +20,18 @@ struct BatchInput {
     std::filesystem::path outputName;
 };
 
+// The inputs by name alone (a string each, most of them short enough to need no allocation: a
+// folder of 100,000 entries costs a few MB); input() makes the rest when an input is read.
 struct BatchInputs {
-    std::vector<BatchInput> inputs;
-    int skipped = 0;      // files of this shard under the folder that are not images
-    int otherShards = 0;  // files (or list lines) left to the other shards
-    int repeated = 0;     // list lines naming a path already listed (read once)
+    std::vector<std::string> files;  // BatchInput::file of each
+    std::filesystem::path dir;       // the folder they were found under; empty for a list
+    int skipped = 0;                 // files of this shard under the folder that are not images
+    int otherShards = 0;             // files (or list lines) left to the other shards
+    int repeated = 0;                // list lines naming a path already listed (read once)
+
+    // The input named `file`: read from dir/file and copied to OUTDIR/file, or for a list read
+    // from `file` itself and copied to ListedOutputName(file).
+    BatchInput input(const std::string& file) const;
 };
 
 // Every image under `dir` recognised by content, sorted by name, leaving out the folders in

@@ -156,15 +156,15 @@ BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop
     summary.skipped = inputs.skipped;
     summary.otherShards = inputs.otherShards;
     summary.repeated = inputs.repeated;
-    std::vector<BatchInput> pending;
-    for (auto& input : inputs.inputs) {
+    std::vector<std::string> pending;
+    for (auto& file : inputs.files) {
         ++summary.images;
-        if (log.done().count(LogKey(input.file)))
+        if (log.done().count(LogKey(file)))
             ++summary.alreadyDone;
         else
-            pending.push_back(std::move(input));
+            pending.push_back(std::move(file));
     }
-    inputs.inputs.clear();
+    inputs.files = {};
 
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     summary.workers = std::clamp(options.jobs > 0 ? options.jobs : cores, 1,
@@ -184,10 +184,10 @@ BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop
                 const std::size_t k = next++;
                 if (k >= pending.size()) break;
                 // Reserved before the photo is read, held until its line is made.
-                const auto reservation =
-                    budget.reserve(EstimateDecodeBytes(pending[k].path), stopped);
+                const BatchInput input = inputs.input(pending[k]);
+                const auto reservation = budget.reserve(EstimateDecodeBytes(input.path), stopped);
                 if (!reservation) break;
-                channel.push(ProcessImage(pending[k], output, options.reader));
+                channel.push(ProcessImage(input, output, options.reader));
             }
             channel.workerDone();
         });

@@ -43,11 +43,9 @@ std::optional<std::vector<std::string>> ExpectedInputs(const MergeArgs& args) {
             outputs.push_back(fs::absolute(file).parent_path());
         inputs = FindImages(args.folder, outputs, Shard{});
     }
-    std::vector<std::string> names;
-    names.reserve(inputs.inputs.size());
-    for (const BatchInput& input : inputs.inputs)
-        names.push_back(LogKey(input.file));
-    return names;
+    for (std::string& file : inputs.files)
+        file = LogKey(file);
+    return std::move(inputs.files);
 }
 
 void WriteAll(const fs::path& path, const std::vector<std::string>& lines) {
