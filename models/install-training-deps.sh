@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   python3 python3-torch python3-opencv python3-numpy python3-pil
+  python3-onnx  # second_alone.py: the pair's second network as a file of its own
   opencv-doc  # /usr/share/doc/opencv-doc/examples/data/digits.png: hand-written digits
   fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-urw-base35
   fonts-noto-core fonts-roboto-unhinted fonts-lato fonts-open-sans fonts-linuxlibertine

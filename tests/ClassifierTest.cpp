@@ -197,6 +197,28 @@ TEST(CnnClassifier, MatchesThePyTorchReference) {
     EXPECT_LE(cv::norm(Cnn().logits(inputs.row(3)), expected.row(3), cv::NORM_INF), 1e-4);
 }
 
+// models/digits-second.onnx is the pair's second network alone (models/second_alone.py): the
+// first network's logits plus its own, halved, are the pair's answer.
+TEST(CnnClassifier, TheSecondNetworkAloneGivesThePairsMean) {
+    ASSERT_TRUE(Cnn().hasSecondAlone()) << "models/digits-second.onnx is missing";
+    cv::FileStorage fs((kModels / "digits_reference.yml.gz").string(), cv::FileStorage::READ);
+    ASSERT_TRUE(fs.isOpened()) << "models/digits_reference.yml.gz is missing";
+    cv::Mat inputs, expected;
+    fs["inputs"] >> inputs;
+    fs["logits"] >> expected;
+    const int dims[] = {inputs.rows, 1, kCnnInputPixels, kCnnInputPixels};
+    const cv::Mat blob = inputs.reshape(1, 4, dims);
+    cv::dnn::Net pair = cv::dnn::readNetFromONNX((kModels / "digits.onnx").string());
+    cv::dnn::Net second = cv::dnn::readNetFromONNX((kModels / "digits-second.onnx").string());
+    pair.setInput(blob);
+    const cv::Mat first = pair.forward("first").reshape(1, inputs.rows).clone();
+    second.setInput(blob);
+    const cv::Mat own = second.forward("second").reshape(1, inputs.rows).clone();
+    const cv::Mat mean = (first + own) * 0.5f;
+    EXPECT_LE(cv::norm(mean, expected, cv::NORM_INF), 1e-4);
+    EXPECT_GT(cv::norm(own, first, cv::NORM_INF), 0.1) << "the two networks are not the same";
+}
+
 TEST(CnnClassifier, ReadsHeldOutPhotos) {
     if (!HavePhotos()) GTEST_SKIP() << "no " << kPhotos << ": the shared photos are absent";
     const Score s = ScoreHoldout(Cnn(), 1000, true);

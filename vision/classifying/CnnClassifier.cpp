@@ -174,6 +174,7 @@ CnnClassifier::CnnClassifier(const std::filesystem::path& modelPath)
             throw std::runtime_error("the digit model " + path_.string() +
                                      ": its \"first\" output has no source layer");
         firstNetwork_ = sources.front()->name;
+        loadSecondAlone();
     }
 }
 
@@ -182,6 +183,11 @@ cv::Mat CnnClassifier::logits(const cv::Mat& inputs) const {
 }
 
 cv::Mat CnnClassifier::forward(const cv::Mat& inputs, const std::string& layer) const {
+    return forward(net_, inputs, layer);
+}
+
+cv::Mat CnnClassifier::forward(cv::dnn::Net& net, const cv::Mat& inputs,
+                               const std::string& layer) const {
     const int pixels = kCnnInputPixels * kCnnInputPixels;
     if (inputs.type() != CV_32FC1 || inputs.cols != pixels || inputs.rows < 1)
         throw std::invalid_argument("CnnClassifier: rows of " + std::to_string(pixels) +
@@ -190,8 +196,8 @@ cv::Mat CnnClassifier::forward(const cv::Mat& inputs, const std::string& layer) 
     cv::Mat blob(4, dims, CV_32F);
     inputs.reshape(1, 1).copyTo(cv::Mat(1, inputs.rows * pixels, CV_32F, blob.ptr<float>()));
     std::lock_guard lock(mutex_);
-    net_.setInput(blob);
-    cv::Mat out = net_.forward(layer);
+    net.setInput(blob);
+    cv::Mat out = net.forward(layer);
     if (out.total() != size_t(inputs.rows) * kCnnClasses)
         throw std::runtime_error("the digit model " + path_.string() + " does not output " +
                                  std::to_string(kCnnClasses) + " classes per cell");
@@ -207,9 +213,34 @@ void CnnClassifier::askSecondNetwork(const cv::Mat& inputs, int gridSize, cv::Ma
         second.push_back(inputs.row(k));
     }
     if (unsure.empty()) return;
-    const cv::Mat mean = logits(second);
+    cv::Mat first(0, out.cols, CV_32F);
+    for (int k : unsure)
+        first.push_back(out.row(k));
+    const cv::Mat mean = pairMean(second, first);
     for (std::size_t j = 0; j < unsure.size(); ++j)
         mean.row(static_cast<int>(j)).copyTo(out.row(unsure[j]));
+}
+
+cv::Mat CnnClassifier::pairMean(const cv::Mat& inputs, const cv::Mat& first) const {
+    if (!hasSecondAlone()) return logits(inputs);
+    // As the pair's graph computes its "logits" output: (first + second) * 0.5.
+    const cv::Mat sum = first + forward(secondNet_, inputs, "second");
+    return sum * 0.5f;
+}
+
+void CnnClassifier::loadSecondAlone() {
+    const std::filesystem::path second =
+        path_.parent_path() / (path_.stem().string() + "-second.onnx");
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(second, ec)) return;
+    try {
+        secondNet_ = cv::dnn::readNetFromONNX(second.string());
+    } catch (const cv::Exception& e) {
+        throw std::runtime_error("cannot load the digit model " + second.string() + ": " +
+                                 e.what());
+    }
+    secondNet_.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    secondNet_.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
 }
 
 void CnnClassifier::reReadOffCentreDigits(const cv::Mat& inputs, int gridSize, cv::Mat& out) const {

@@ -65,6 +65,9 @@ public:
     // the PyTorch reference.
     cv::Mat logits(const cv::Mat& inputs) const;
 
+    // True when the pair's second network was loaded on its own too ("<model>-second.onnx").
+    bool hasSecondAlone() const { return !secondNet_.empty(); }
+
     // True when the model pairs two networks (it has a "first" output beside "logits").
     bool isPair() const { return !firstNetwork_.empty(); }
 
@@ -72,6 +75,10 @@ public:
 
 private:
     cv::Mat forward(const cv::Mat& inputs, const std::string& layer) const;
+    cv::Mat forward(cv::dnn::Net& net, const cv::Mat& inputs, const std::string& layer) const;
+    // The pair's mean logits for `inputs`, whose first network's logits are `first` (row for row).
+    cv::Mat pairMean(const cv::Mat& inputs, const cv::Mat& first) const;
+    void loadSecondAlone();
     // The cells that are not plain paper read by the first network of a pair (or the whole
     // model); unless `quickly`, corrected by the second network and the centred digits.
     std::vector<CellReading> read(const WarpedGrid& grid, bool quickly) const;
@@ -91,6 +98,9 @@ private:
     // costs one network, not two.
     std::string logitsLayer_, firstNetwork_;
     mutable cv::dnn::Net net_;  // forward() is not const
+    // The pair's second network alone (models/second_alone.py), when its file is beside the
+    // model: the pair computes both networks to give the second's logits, this only the second.
+    mutable cv::dnn::Net secondNet_;
     mutable std::mutex mutex_;  // and not re-entrant: one forward at a time
 };
 
