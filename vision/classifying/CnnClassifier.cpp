@@ -156,34 +156,82 @@ cv::Mat CentredDigit(const cv::Mat& input) {
     return centred;
 }
 
+class CnnClassifier::Lease {
+public:
+    explicit Lease(const CnnClassifier& owner) : owner_(owner) {
+        {
+            std::lock_guard lock(owner_.poolMutex_);
+            if (!owner_.idle_.empty()) {
+                nets_ = std::move(owner_.idle_.back());
+                owner_.idle_.pop_back();
+            }
+        }
+        if (!nets_) nets_ = owner_.loadNetworks();
+    }
+    ~Lease() {
+        std::lock_guard lock(owner_.poolMutex_);
+        owner_.idle_.push_back(std::move(nets_));
+    }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    Networks& nets() { return *nets_; }
+
+private:
+    const CnnClassifier& owner_;
+    std::unique_ptr<Networks> nets_;
+};
+
+namespace {
+
+cv::dnn::Net LoadNet(const std::filesystem::path& path) {
+    cv::dnn::Net net;
+    try {
+        net = cv::dnn::readNetFromONNX(path.string());
+    } catch (const cv::Exception& e) {
+        throw std::runtime_error("cannot load the digit model " + path.string() + ": " + e.what());
+    }
+    if (net.empty())
+        throw std::runtime_error("cannot load the digit model " + path.string() + ": empty");
+    net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    return net;
+}
+
+}  // namespace
+
 CnnClassifier::CnnClassifier(const std::filesystem::path& modelPath)
     : path_(modelPath.empty() ? FindModelFile("digits.onnx") : modelPath) {
-    try {
-        net_ = cv::dnn::readNetFromONNX(path_.string());
-    } catch (const cv::Exception& e) {
-        throw std::runtime_error("cannot load the digit model " + path_.string() + ": " + e.what());
-    }
-    if (net_.empty())
-        throw std::runtime_error("cannot load the digit model " + path_.string() + ": empty");
-    net_.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-    net_.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    if (net_.getLayerId("logits") >= 0) logitsLayer_ = "logits";
-    if (const int first = net_.getLayerId("first"); first >= 0) {
-        const auto sources = net_.getLayerInputs(first);
+    auto nets = std::make_unique<Networks>();
+    nets->pair = LoadNet(path_);
+    cv::dnn::Net& net = nets->pair;
+    if (net.getLayerId("logits") >= 0) logitsLayer_ = "logits";
+    if (const int first = net.getLayerId("first"); first >= 0) {
+        const auto sources = net.getLayerInputs(first);
         if (sources.empty() || !sources.front())
             throw std::runtime_error("the digit model " + path_.string() +
                                      ": its \"first\" output has no source layer");
         firstNetwork_ = sources.front()->name;
-        loadSecondAlone();
+        const std::filesystem::path second =
+            path_.parent_path() / (path_.stem().string() + "-second.onnx");
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(second, ec)) {
+            secondPath_ = second;
+            nets->second = LoadNet(secondPath_);
+        }
     }
+    idle_.push_back(std::move(nets));
+}
+
+std::unique_ptr<CnnClassifier::Networks> CnnClassifier::loadNetworks() const {
+    auto nets = std::make_unique<Networks>();
+    nets->pair = LoadNet(path_);
+    if (hasSecondAlone()) nets->second = LoadNet(secondPath_);
+    return nets;
 }
 
 cv::Mat CnnClassifier::logits(const cv::Mat& inputs) const {
-    return forward(inputs, logitsLayer_);
-}
-
-cv::Mat CnnClassifier::forward(const cv::Mat& inputs, const std::string& layer) const {
-    return forward(net_, inputs, layer);
+    Lease lease(*this);
+    return forward(lease.nets().pair, inputs, logitsLayer_);
 }
 
 cv::Mat CnnClassifier::forward(cv::dnn::Net& net, const cv::Mat& inputs,
@@ -195,7 +243,6 @@ cv::Mat CnnClassifier::forward(cv::dnn::Net& net, const cv::Mat& inputs,
     const int dims[] = {inputs.rows, 1, kCnnInputPixels, kCnnInputPixels};
     cv::Mat blob(4, dims, CV_32F);
     inputs.reshape(1, 1).copyTo(cv::Mat(1, inputs.rows * pixels, CV_32F, blob.ptr<float>()));
-    std::lock_guard lock(mutex_);
     net.setInput(blob);
     cv::Mat out = net.forward(layer);
     if (out.total() != size_t(inputs.rows) * kCnnClasses)
@@ -204,7 +251,8 @@ cv::Mat CnnClassifier::forward(cv::dnn::Net& net, const cv::Mat& inputs,
     return out.reshape(1, inputs.rows).clone();
 }
 
-void CnnClassifier::askSecondNetwork(const cv::Mat& inputs, int gridSize, cv::Mat& out) const {
+void CnnClassifier::askSecondNetwork(Networks& nets, const cv::Mat& inputs, int gridSize,
+                                     cv::Mat& out) const {
     std::vector<int> unsure;
     cv::Mat second(0, inputs.cols, CV_32F);
     for (int k = 0; k < inputs.rows; ++k) {
@@ -216,34 +264,20 @@ void CnnClassifier::askSecondNetwork(const cv::Mat& inputs, int gridSize, cv::Ma
     cv::Mat first(0, out.cols, CV_32F);
     for (int k : unsure)
         first.push_back(out.row(k));
-    const cv::Mat mean = pairMean(second, first);
+    const cv::Mat mean = pairMean(nets, second, first);
     for (std::size_t j = 0; j < unsure.size(); ++j)
         mean.row(static_cast<int>(j)).copyTo(out.row(unsure[j]));
 }
 
-cv::Mat CnnClassifier::pairMean(const cv::Mat& inputs, const cv::Mat& first) const {
-    if (!hasSecondAlone()) return logits(inputs);
+cv::Mat CnnClassifier::pairMean(Networks& nets, const cv::Mat& inputs, const cv::Mat& first) const {
+    if (!hasSecondAlone()) return forward(nets.pair, inputs, logitsLayer_);
     // As the pair's graph computes its "logits" output: (first + second) * 0.5.
-    const cv::Mat sum = first + forward(secondNet_, inputs, "second");
+    const cv::Mat sum = first + forward(nets.second, inputs, "second");
     return sum * 0.5f;
 }
 
-void CnnClassifier::loadSecondAlone() {
-    const std::filesystem::path second =
-        path_.parent_path() / (path_.stem().string() + "-second.onnx");
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(second, ec)) return;
-    try {
-        secondNet_ = cv::dnn::readNetFromONNX(second.string());
-    } catch (const cv::Exception& e) {
-        throw std::runtime_error("cannot load the digit model " + second.string() + ": " +
-                                 e.what());
-    }
-    secondNet_.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-    secondNet_.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-}
-
-void CnnClassifier::reReadOffCentreDigits(const cv::Mat& inputs, int gridSize, cv::Mat& out) const {
+void CnnClassifier::reReadOffCentreDigits(Networks& nets, const cv::Mat& inputs, int gridSize,
+                                          cv::Mat& out) const {
     std::vector<int> offCentre;
     cv::Mat centred(0, inputs.cols, CV_32F);
     for (int k = 0; k < inputs.rows; ++k) {
@@ -255,7 +289,7 @@ void CnnClassifier::reReadOffCentreDigits(const cv::Mat& inputs, int gridSize, c
         centred.push_back(digit.reshape(1, 1));
     }
     if (offCentre.empty()) return;
-    const cv::Mat again = logits(centred);
+    const cv::Mat again = forward(nets.pair, centred, logitsLayer_);
     for (std::size_t j = 0; j < offCentre.size(); ++j) {
         cv::Mat row = out.row(offCentre[j]);
         row = (row + again.row(static_cast<int>(j))) * 0.5;
@@ -276,10 +310,12 @@ std::vector<CellReading> CnnClassifier::read(const WarpedGrid& grid, bool quickl
             PreprocessCell(grid.gray(grid.cellRect(i / grid.size, i % grid.size))).reshape(1, 1));
     }
     if (asked.empty()) return readings;
-    cv::Mat out = isPair() ? forward(inputs, firstNetwork_) : logits(inputs);
+    Lease lease(*this);
+    Networks& nets = lease.nets();
+    cv::Mat out = forward(nets.pair, inputs, isPair() ? firstNetwork_ : logitsLayer_);
     if (!quickly) {
-        if (isPair()) askSecondNetwork(inputs, grid.size, out);
-        reReadOffCentreDigits(inputs, grid.size, out);
+        if (isPair()) askSecondNetwork(nets, inputs, grid.size, out);
+        reReadOffCentreDigits(nets, inputs, grid.size, out);
     }
     for (std::size_t k = 0; k < asked.size(); ++k)
         readings[asked[k]] = ReadingOf(out.ptr<float>(static_cast<int>(k)), grid.size);

@@ -3,6 +3,7 @@
 // OpenCV's dnn module. Classes and preprocessing are documented in models/README.md.
 
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -66,7 +67,7 @@ public:
     cv::Mat logits(const cv::Mat& inputs) const;
 
     // True when the pair's second network was loaded on its own too ("<model>-second.onnx").
-    bool hasSecondAlone() const { return !secondNet_.empty(); }
+    bool hasSecondAlone() const { return !secondPath_.empty(); }
 
     // True when the model pairs two networks (it has a "first" output beside "logits").
     bool isPair() const { return !firstNetwork_.empty(); }
@@ -74,34 +75,43 @@ public:
     const std::filesystem::path& modelPath() const { return path_; }
 
 private:
-    cv::Mat forward(const cv::Mat& inputs, const std::string& layer) const;
+    // The model's networks, loaded once per reading under way at the same time: a cv::dnn::Net
+    // runs one forward at a time, and one copy shared by a batch's workers made them queue.
+    struct Networks {
+        cv::dnn::Net pair;
+        // The pair's second network alone (models/second_alone.py), when its file is beside the
+        // model: the pair computes both networks to give the second's logits, this only the
+        // second.
+        cv::dnn::Net second;
+    };
+    // A copy of the networks for one caller, handed back to the pool when it ends.
+    class Lease;
+
+    std::unique_ptr<Networks> loadNetworks() const;
     cv::Mat forward(cv::dnn::Net& net, const cv::Mat& inputs, const std::string& layer) const;
     // The pair's mean logits for `inputs`, whose first network's logits are `first` (row for row).
-    cv::Mat pairMean(const cv::Mat& inputs, const cv::Mat& first) const;
-    void loadSecondAlone();
+    cv::Mat pairMean(Networks& nets, const cv::Mat& inputs, const cv::Mat& first) const;
     // The cells that are not plain paper read by the first network of a pair (or the whole
     // model); unless `quickly`, corrected by the second network and the centred digits.
     std::vector<CellReading> read(const WarpedGrid& grid, bool quickly) const;
     // Replaces the rows of `out` (logits of the cells, `inputs` row for row) that the first network
     // is unsure of with the pair's mean.
-    void askSecondNetwork(const cv::Mat& inputs, int gridSize, cv::Mat& out) const;
+    void askSecondNetwork(Networks& nets, const cv::Mat& inputs, int gridSize, cv::Mat& out) const;
     // Averages the logits of every unsure hand-written digit with those of the same digit moved
     // to the middle of its cell (CentredDigit). Measured on the held-out filled-in photos, also
     // scaled by 0.5 and 2.5 and re-saved: 116 of 128 grids exact before, 120 after; printed
     // photos unchanged (a digit read as printed, or empty, is not moved: that invented digits).
-    void reReadOffCentreDigits(const cv::Mat& inputs, int gridSize, cv::Mat& out) const;
+    void reReadOffCentreDigits(Networks& nets, const cv::Mat& inputs, int gridSize,
+                               cv::Mat& out) const;
 
-    std::filesystem::path path_;
+    std::filesystem::path path_, secondPath_;  // secondPath_ empty: no second network alone
     // Layer names to ask the network for: its "logits" output (empty: the last layer), and for a
     // pair the layer computing the first network's logits. OpenCV's dnn computes a layer from
     // the layers before it in the graph, and the first network's come first, so asking for it
     // costs one network, not two.
     std::string logitsLayer_, firstNetwork_;
-    mutable cv::dnn::Net net_;  // forward() is not const
-    // The pair's second network alone (models/second_alone.py), when its file is beside the
-    // model: the pair computes both networks to give the second's logits, this only the second.
-    mutable cv::dnn::Net secondNet_;
-    mutable std::mutex mutex_;  // and not re-entrant: one forward at a time
+    mutable std::mutex poolMutex_;
+    mutable std::vector<std::unique_ptr<Networks>> idle_;  // loaded and not in use
 };
 
 }  // namespace sudoku
