@@ -17,6 +17,7 @@
 #include "app/InputLimitOptions.h"
 #include "app/Interrupt.h"
 #include "app/OptionChoices.h"
+#include "app/ReaderChoice.h"
 #include "vision/classifying/ClassifierLoader.h"
 #include "vision/drawing/Overlay.h"
 
@@ -74,8 +75,7 @@ int RunBatchCommand(const BatchArgs& args) {
     options.jobs = args.jobs;
     options.progressBar = ::isatty(STDERR_FILENO) != 0;
     options.maxQueueBytes = args.maxQueueMb << 20;
-    options.reader.engine =
-        args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+    options.reader.engine = EngineNamed(args.engine);
     options.reader.modelPath = args.model;
     options.reader.limits = args.limits;
     sudoku::OverlayOptions overlay;

@@ -27,6 +27,7 @@
 #include "app/Interrupt.h"
 #include "app/LiveRecording.h"
 #include "app/OptionChoices.h"
+#include "app/ReaderChoice.h"
 #include "vision/tracking/LiveSession.h"
 
 namespace sudokucam {
@@ -243,8 +244,7 @@ int RunLive(const LiveArgs& a, bool& abandoned) {
 
     sudoku::LiveOptions options;
     options.mode = *sudoku::OverlayModeFromId(a.show);  // CLI11 checked the name
-    options.reader.engine =
-        a.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+    options.reader.engine = EngineNamed(a.engine);
     // A camera's frames keep flowing while a new grid is read; a video file stays repeatable.
     options.readInBackground = a.camera.has_value();
     sudoku::LiveSession session(options);

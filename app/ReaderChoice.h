@@ -35,6 +35,11 @@ inline void SetMaxFileMegabytes(sudoku::InputLimits& limits, double megabytes) {
     limits.maxFileBytes = static_cast<std::uint64_t>(std::llround(megabytes * 1e6));
 }
 
+// The engine one of kEngineChoices names ("cnn", "tesseract"); the command line checked it.
+inline sudoku::Engine EngineNamed(const std::string& name) {
+    return name == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+}
+
 struct ReaderChoice {
     std::string engine = "cnn";  // one of kEngineChoices
     std::string model;           // the CNN's model file; empty: models/digits.onnx
@@ -53,7 +58,7 @@ struct ReaderChoice {
                                             .append(std::to_string(size))
                                             .append(" is not one of 4, 6, 8, 9, 12, 16"));
         sudoku::ReaderOptions o;
-        o.engine = engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+        o.engine = EngineNamed(engine);
         o.modelPath = model;
         o.size = size;
         o.limits = limits;

@@ -15,6 +15,7 @@
 #include "app/OpenCvThreads.h"
 #include "app/OptionChoices.h"
 #include "app/PageServer.h"
+#include "app/ReaderChoice.h"
 #include "app/TlsCertificate.h"
 
 namespace sudokucam {
@@ -52,8 +53,7 @@ bool IsLoopback(const std::string& host) {
 int Serve(ServeArguments& args) {
     // First, so that a Ctrl-C while the server starts still ends it cleanly.
     const InterruptGuard interrupt;
-    args.server.reader.engine =
-        args.engine == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
+    args.server.reader.engine = EngineNamed(args.engine);
     if (!args.web.empty()) args.server.webRoot = args.web;
     if (args.tls || !args.certificate.empty()) args.server.tls = ChooseCertificate(args);
     // Each request reads its photo on one core; the cores serve several requests at once.
