@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
-#include <regex>
 #include <set>
 #include <stdexcept>
 
@@ -12,6 +11,8 @@
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
+
+#include "app/Shard.h"
 
 namespace sudokucam {
 namespace {
@@ -91,13 +92,11 @@ void ReadResults(const fs::path& path, std::vector<Result>& results, MergeReport
 // Results files named as a shard's ("results.shard-2-of-8.jsonl"): all of one N, each of its
 // shards once. Files named otherwise are not checked.
 void CheckShardNames(const std::vector<fs::path>& files, MergeReport& report) {
-    static const std::regex kShardName(R"(results\.shard-([0-9]+)-of-([0-9]+)\.jsonl)");
     std::map<int, std::map<int, int>> given;  // N -> K -> files
     for (const fs::path& file : files) {
-        std::smatch m;
-        const std::string name = file.filename().string();
-        if (!std::regex_match(name, m, kShardName)) return;
-        ++given[std::stoi(m[2].str())][std::stoi(m[1].str())];
+        const std::optional<Shard> shard = ShardOfResultsFile(file.filename().string());
+        if (!shard) return;
+        ++given[shard->count][shard->index];
     }
     if (given.size() > 1) {
         report.shards.push_back("results files of shards of different counts (N) were given");

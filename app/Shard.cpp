@@ -55,4 +55,17 @@ std::string ShardTag(const Shard& shard) {
     return tag.str();
 }
 
+std::optional<Shard> ShardOfResultsFile(std::string_view fileName) {
+    constexpr std::string_view kPrefix = "results.shard-", kOf = "-of-", kSuffix = ".jsonl";
+    if (!fileName.starts_with(kPrefix) || !fileName.ends_with(kSuffix)) return std::nullopt;
+    const std::string_view tag =
+        fileName.substr(kPrefix.size(), fileName.size() - kPrefix.size() - kSuffix.size());
+    const auto of = tag.find(kOf);
+    if (of == std::string_view::npos) return std::nullopt;
+    const int index = ShardNumber(tag.substr(0, of));
+    const int count = ShardNumber(tag.substr(of + kOf.size()));
+    if (index == 0 || count == 0) return std::nullopt;
+    return Shard{index, count};
+}
+
 }  // namespace sudokucam

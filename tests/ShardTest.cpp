@@ -46,6 +46,19 @@ TEST(Shard, RefusesWhatIsNotKOfN) {
     EXPECT_NE(error.find("between 1 and N"), std::string::npos) << error;
 }
 
+TEST(Shard, ResultsFileNamesGiveTheirShard) {
+    const auto shard = ShardOfResultsFile("results.shard-2-of-8.jsonl");
+    ASSERT_TRUE(shard.has_value());
+    EXPECT_EQ(shard->index, 2);
+    EXPECT_EQ(shard->count, 8);
+    EXPECT_EQ(ShardOfResultsFile("results." + ShardTag({7, 12}) + ".jsonl")->count, 12);
+    for (const char* other :
+         {"results.jsonl", "results.shard-2-of-8.json", "results.shard-0-of-8.jsonl",
+          "results.shard-2-of-.jsonl", "results.shard--2-of-8.jsonl", "x.shard-2-of-8.jsonl",
+          "results.shard-2-of-99999999999999999999.jsonl", "results.shard-2of8.jsonl"})
+        EXPECT_FALSE(ShardOfResultsFile(other).has_value()) << other;
+}
+
 TEST(Shard, EveryNameIsInExactlyOneShardAndTheSameEachTime) {
     const int count = 7;
     std::map<int, int> sizes;
