@@ -352,9 +352,12 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size) {
     return (sum / lines) * (static_cast<double>(present) / lines);
 }
 
-std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
-    const cv::Mat ink = InkMask(gray);
-    const double imageArea = static_cast<double>(gray.rows) * gray.cols;
+namespace {
+
+// DetectGrid on the photo's ink mask (InkMask), which DetectWholeOrCutGrid shares with the cut
+// grid's search.
+std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink, int size) {
+    const double imageArea = static_cast<double>(ink.rows) * ink.cols;
     std::optional<GridCandidate> best;
     double bestScore = 0;
     for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
@@ -368,6 +371,12 @@ std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
         }
     }
     return best;
+}
+
+}  // namespace
+
+std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
+    return BestWholeGrid(InkMask(gray), size);
 }
 
 std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
@@ -448,15 +457,13 @@ std::optional<GridCandidate> BestPastCorner(const cv::Mat& ink, const Quad& hull
     return best;
 }
 
-}  // namespace
-
-std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
-    const cv::Mat ink = InkMask(gray);
+// DetectCutGrid on the photo's ink mask.
+std::optional<GridCandidate> BestCutGrid(const cv::Mat& ink, int size) {
     std::optional<GridCandidate> best;
     for (const auto& [hullArea, hull] : CandidateQuads(ink, true)) {
         std::vector<int> cutSides;
         for (int k = 0; k < 4; ++k)
-            if (SideOnImageEdge(hull, k, gray.size())) cutSides.push_back(k);
+            if (SideOnImageEdge(hull, k, ink.size())) cutSides.push_back(k);
         std::optional<GridCandidate> found;
         if (cutSides.size() == 1) {
             found = BestPastSide(ink, hull, cutSides[0], size);
@@ -471,10 +478,17 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
     return best;
 }
 
+}  // namespace
+
+std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
+    return BestCutGrid(InkMask(gray), size);
+}
+
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
-    std::optional<GridCandidate> whole = DetectGrid(gray, size);
+    const cv::Mat ink = InkMask(gray);
+    std::optional<GridCandidate> whole = BestWholeGrid(ink, size);
     if (whole && whole->gridness >= kConvincing) return whole;
-    std::optional<GridCandidate> cut = DetectCutGrid(gray, size);
+    std::optional<GridCandidate> cut = BestCutGrid(ink, size);
     if (cut && (!whole || cut->gridness > whole->gridness)) return cut;
     return whole;
 }
