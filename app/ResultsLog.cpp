@@ -21,7 +21,9 @@ std::runtime_error SystemError(const std::string& what, const std::filesystem::p
     return std::runtime_error(what + " " + path.string() + ": " + std::strerror(errno));
 }
 
-std::string ReadAll(int fd, const std::filesystem::path& path) {
+}  // namespace
+
+std::string ReadWholeFile(int fd, const std::filesystem::path& path) {
     std::string text;
     char buffer[1 << 16];
     for (;;) {
@@ -33,7 +35,11 @@ std::string ReadAll(int fd, const std::filesystem::path& path) {
     }
 }
 
-}  // namespace
+std::optional<std::string> ResultFile(std::string_view line) {
+    const json j = json::parse(line, nullptr, false);
+    if (!j.is_object() || !j.contains("file") || !j["file"].is_string()) return std::nullopt;
+    return j["file"].get<std::string>();
+}
 
 std::string LogKey(const std::string& file) {
     const std::string dumped = json(file).dump(-1, ' ', false, json::error_handler_t::replace);
@@ -60,7 +66,7 @@ ResultsLog::~ResultsLog() {
 }
 
 void ResultsLog::load() {
-    const std::string text = ReadAll(fd_, path_);
+    const std::string text = ReadWholeFile(fd_, path_);
     const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
     if (end < text.size()) {
         truncatedBytes_ = text.size() - end;
@@ -73,9 +79,8 @@ void ResultsLog::load() {
         const std::string_view line(text.data() + start, newline - start);
         start = newline + 1;
         if (line.empty()) continue;
-        const json j = json::parse(line, nullptr, false);
-        if (j.is_object() && j.contains("file") && j["file"].is_string())
-            done_.insert(j["file"].get<std::string>());
+        if (std::optional<std::string> file = ResultFile(line))
+            done_.insert(*std::move(file));
         else
             ++invalidLines_;
     }

@@ -5,8 +5,10 @@
 // already done are collected, so a new run skips them.
 
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace sudokucam {
 
@@ -43,5 +45,12 @@ private:
 // The string a file name becomes once written to the log and read back (file names need not be
 // valid UTF-8; the log replaces what is not), so names can be compared with done().
 std::string LogKey(const std::string& file);
+
+// The "file" of a results line (a JSON object with a "file" string), or nullopt for a line that
+// is not a result. The log and `sudokucam merge` read lines alike.
+std::optional<std::string> ResultFile(std::string_view line);
+
+// The whole of an open file, from its start. Throws std::runtime_error ("cannot read PATH: ...").
+std::string ReadWholeFile(int fd, const std::filesystem::path& path);
 
 }  // namespace sudokucam

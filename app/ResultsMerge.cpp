@@ -10,8 +10,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include <nlohmann/json.hpp>
-
+#include "app/ResultsLog.h"
 #include "app/Shard.h"
 
 namespace sudokucam {
@@ -42,17 +41,11 @@ std::string ReadFinished(const fs::path& path) {
                                  " is being written by a running batch: merge once it has ended");
     }
     std::string text;
-    char buffer[1 << 16];
-    for (;;) {
-        const ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            const int code = errno;
-            ::close(fd);
-            throw ReadError(path, code);
-        }
-        if (n == 0) break;
-        text.append(buffer, static_cast<std::size_t>(n));
+    try {
+        text = ReadWholeFile(fd, path);
+    } catch (...) {
+        ::close(fd);
+        throw;
     }
     ::close(fd);
     return text;
@@ -80,12 +73,12 @@ void ReadResults(const fs::path& path, std::vector<Result>& results, MergeReport
         start = newline + 1;
         ++number;
         if (line.empty()) continue;
-        const auto j = nlohmann::json::parse(line, nullptr, false);
-        if (!j.is_object() || !j.contains("file") || !j["file"].is_string()) {
+        std::optional<std::string> file = ResultFile(line);
+        if (!file) {
             report.invalid.push_back(Where(path, number) + ": not a result line");
             continue;
         }
-        results.push_back({j["file"].get<std::string>(), std::move(line), Where(path, number)});
+        results.push_back({*std::move(file), std::move(line), Where(path, number)});
     }
 }
 
