@@ -137,10 +137,6 @@ std::string TempSuffix(const std::optional<Shard>& shard) {
 
 }  // namespace
 
-std::string ResultsFileName(const std::optional<Shard>& shard) {
-    return shard ? "results." + ShardTag(*shard) + ".jsonl" : "results.jsonl";
-}
-
 BatchSummary RunBatch(const BatchOptions& options, const std::atomic<bool>& stop) {
     BatchInputs inputs = FindInputs(options);
     std::error_code ec;

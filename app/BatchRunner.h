@@ -59,10 +59,6 @@ struct BatchSummary {
     double imagesPerSecond() const { return seconds > 0 ? read / seconds : 0; }
 };
 
-// The results file of a run under its output folder: "results.jsonl", or for a shard
-// "results.shard-2-of-8.jsonl".
-std::string ResultsFileName(const std::optional<Shard>& shard);
-
 // Runs the batch; setting `stop` (e.g. from a SIGINT handler) lets the images in flight finish,
 // logs them and returns. Throws std::runtime_error when the folders cannot be used; a disk that
 // fails during the run (the log or an annotated copy cannot be written) stops it with `fault`

@@ -15,6 +15,9 @@ int ShardNumber(std::string_view text) {
     return value >= 1 && value <= kMaxShards ? value : 0;
 }
 
+// A results file's name: kResultsStem, then ".shard-K-of-N" for a shard, then the extension.
+constexpr std::string_view kResultsStem = "results", kResultsExtension = ".jsonl";
+
 }  // namespace
 
 std::uint64_t Fnv1a64(std::string_view text) {
@@ -55,8 +58,15 @@ std::string ShardTag(const Shard& shard) {
     return tag.str();
 }
 
+std::string ResultsFileName(const std::optional<Shard>& shard) {
+    std::string name(kResultsStem);
+    if (shard) name.append(".").append(ShardTag(*shard));
+    return name.append(kResultsExtension);
+}
+
 std::optional<Shard> ShardOfResultsFile(std::string_view fileName) {
-    constexpr std::string_view kPrefix = "results.shard-", kOf = "-of-", kSuffix = ".jsonl";
+    constexpr std::string_view kPrefix = "results.shard-", kOf = "-of-";
+    constexpr std::string_view kSuffix = kResultsExtension;
     if (!fileName.starts_with(kPrefix) || !fileName.ends_with(kSuffix)) return std::nullopt;
     const std::string_view tag =
         fileName.substr(kPrefix.size(), fileName.size() - kPrefix.size() - kSuffix.size());

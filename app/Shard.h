@@ -33,6 +33,10 @@ bool InShard(std::string_view file, const Shard& shard);
 // "shard-2-of-8": the tag of a shard's results file and temporary files.
 std::string ShardTag(const Shard& shard);
 
+// The results file of a run under its output folder: "results.jsonl", or for a shard
+// "results.shard-2-of-8.jsonl".
+std::string ResultsFileName(const std::optional<Shard>& shard);
+
 // The shard whose results file has this name ("results.shard-2-of-8.jsonl" -> {2, 8}), or
 // nullopt for another name. K and N are each 1 to kMaxShards; K above N is returned as it is.
 std::optional<Shard> ShardOfResultsFile(std::string_view fileName);

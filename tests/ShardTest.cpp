@@ -51,7 +51,9 @@ TEST(Shard, ResultsFileNamesGiveTheirShard) {
     ASSERT_TRUE(shard.has_value());
     EXPECT_EQ(shard->index, 2);
     EXPECT_EQ(shard->count, 8);
-    EXPECT_EQ(ShardOfResultsFile("results." + ShardTag({7, 12}) + ".jsonl")->count, 12);
+    EXPECT_EQ(ResultsFileName(Shard{7, 12}), "results.shard-7-of-12.jsonl");
+    EXPECT_EQ(ResultsFileName(std::nullopt), "results.jsonl");
+    EXPECT_EQ(ShardOfResultsFile(ResultsFileName(Shard{7, 12}))->count, 12);
     for (const char* other :
          {"results.jsonl", "results.shard-2-of-8.json", "results.shard-0-of-8.jsonl",
           "results.shard-2-of-.jsonl", "results.shard--2-of-8.jsonl", "x.shard-2-of-8.jsonl",
