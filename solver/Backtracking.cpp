@@ -158,49 +158,32 @@ private:
         return true;
     }
 
-    // A digit confined to one line inside a box leaves the rest of that line (pointing); a digit
-    // confined to one box inside a line leaves the rest of that box (claiming).
+    // A digit confined, within one of two crossing units (a box and a line, a region and a line or
+    // a diagonal), to where they meet leaves the rest of the other unit.
     bool lockedCandidates(Grid& grid, bool& progress) const {
-        const int n = g_.size(), boxesPerBand = n / g_.boxCols();
-        for (int box = 0; box < n; ++box) {
-            const int firstRow = box / boxesPerBand * g_.boxRows();
-            const int firstCol = box % boxesPerBand * g_.boxCols();
-            for (int r = firstRow; r < firstRow + g_.boxRows(); ++r)
-                if (!lockIntersection(grid, g_.rowUnit(r), box, progress)) return false;
-            for (int c = firstCol; c < firstCol + g_.boxCols(); ++c)
-                if (!lockIntersection(grid, g_.colUnit(c), box, progress)) return false;
-        }
+        for (const auto& [a, b] : g_.crossings())
+            if (!lockIntersection(grid, a, b, progress)) return false;
         return true;
     }
 
-    // For each digit found, within the line or within the box, only where the two meet: removes
-    // it from the rest of the other unit.
-    bool lockIntersection(Grid& grid, int line, int box, bool& progress) const {
-        Mask inside = 0, lineOutside = 0, boxOutside = 0;
-        const auto lineCells = g_.unitCells(line);
-        const auto boxCells = g_.unitCells(g_.boxUnit(box));
-        for (int cell : lineCells)
-            (g_.box(cell) == box ? inside : lineOutside) |= grid.candidates[cell];
+    bool lockIntersection(Grid& grid, int a, int b, bool& progress) const {
+        Mask inside = 0, aOutside = 0, bOutside = 0;
+        for (int cell : g_.unitCells(a))
+            (g_.inUnit(b, cell) ? inside : aOutside) |= grid.candidates[cell];
         if (inside == 0) return true;
-        for (int cell : boxCells)
-            if (!onLine(cell, line)) boxOutside |= grid.candidates[cell];
-        const Mask pointing = inside & ~boxOutside & lineOutside;  // clear the rest of the line
-        const Mask claiming = inside & ~lineOutside & boxOutside;  // clear the rest of the box
-        if (pointing) {
-            for (int cell : lineCells)
-                if (g_.box(cell) != box && !clear(grid, cell, pointing)) return false;
-            progress = true;
-        }
-        if (claiming) {
-            for (int cell : boxCells)
-                if (!onLine(cell, line) && !clear(grid, cell, claiming)) return false;
-            progress = true;
-        }
-        return true;
+        for (int cell : g_.unitCells(b))
+            if (!g_.inUnit(a, cell)) bOutside |= grid.candidates[cell];
+        if (!clearOutside(grid, a, b, inside & ~bOutside & aOutside, progress)) return false;
+        return clearOutside(grid, b, a, inside & ~aOutside & bOutside, progress);
     }
 
-    bool onLine(int cell, int line) const {
-        return line < g_.size() ? g_.row(cell) == line : g_.col(cell) == line - g_.size();
+    // Removes the digits from the cells of `unit` outside `other`.
+    bool clearOutside(Grid& grid, int unit, int other, Mask digits, bool& progress) const {
+        if (digits == 0) return true;
+        for (int cell : g_.unitCells(unit))
+            if (!g_.inUnit(other, cell) && !clear(grid, cell, digits)) return false;
+        progress = true;
+        return true;
     }
 
     static bool clear(Grid& grid, int cell, Mask digits) {
@@ -228,9 +211,6 @@ Board ToBoard(const Board& puzzle, const Grid& grid) {
     return solution;
 }
 
-bool IsClassic9(const Geometry& g) {
-    return g.boxRows() == 3 && g.boxCols() == 3;
-}
 
 SolveResult CountFast9(const Board& puzzle, int limit) {
     std::string line(81, '.');
@@ -297,7 +277,7 @@ bool IsSolutionOf(const Board& puzzle, const Board& solution) {
 }
 
 SolveResult CountSolutions(const Board& puzzle, int limit) {
-    if (IsClassic9(puzzle.geometry())) return CountFast9(puzzle, limit < 1 ? 1 : limit);
+    if (puzzle.geometry().isClassic9()) return CountFast9(puzzle, limit < 1 ? 1 : limit);
     return CountSolutionsGeneric(puzzle, limit);
 }
 

@@ -2,6 +2,7 @@
 
 #include "solver/FastSolver9.h"
 #include "solver/LogicalSolver.h"
+#include "solver/RegionLayout.h"
 
 #include <algorithm>
 #include <array>
@@ -59,20 +60,25 @@ public:
     explicit CandidateSearch(const Geometry& geometry)
         : cells_(geometry.cellCount()),
           size_(geometry.size()),
-          all_(geometry.allDigits()),
-          peerCount_(static_cast<int>(geometry.peers(0).size())) {
-        for (int cell = 0; cell < cells_; ++cell)
+          unitCount_(geometry.unitCount()),
+          all_(geometry.allDigits()) {
+        // Peers and units a cell, flattened with offsets: a diagonal's cells have more of both.
+        peerStart_.push_back(0);
+        cellUnitStart_.push_back(0);
+        for (int cell = 0; cell < cells_; ++cell) {
             for (int peer : geometry.peers(cell))
                 peers_.push_back(static_cast<std::int16_t>(peer));
-        for (int unit = 0; unit < geometry.unitCount(); ++unit)
+            for (int unit : geometry.unitsOf(cell))
+                cellUnits_.push_back(static_cast<std::int16_t>(unit));
+            peerStart_.push_back(static_cast<int>(peers_.size()));
+            cellUnitStart_.push_back(static_cast<int>(cellUnits_.size()));
+        }
+        for (int unit = 0; unit < unitCount_; ++unit)
             for (int cell : geometry.unitCells(unit))
                 units_.push_back(static_cast<std::int16_t>(cell));
         masks_.resize(static_cast<std::size_t>(cells_) * (cells_ + 1));
         assigned_.resize(masks_.size());
-        unitDone_.resize(static_cast<std::size_t>(3 * size_) * (cells_ + 1));
-        for (int cell = 0; cell < cells_; ++cell)
-            for (int unit : geometry.unitsOf(cell))
-                cellUnits_.push_back(static_cast<std::int16_t>(unit));
+        unitDone_.resize(static_cast<std::size_t>(unitCount_) * (cells_ + 1));
         open_.resize(cells_ + 1);
         frames_.resize(cells_ + 1);
     }
@@ -87,14 +93,13 @@ public:
         std::copy(start.begin(), start.end(), masks_.begin());
         std::copy(done.begin(), done.end(), assigned_.begin());
         Mask* placed = unitDone(0);
-        std::fill_n(placed, 3 * size(), 0);
+        std::fill_n(placed, unitCount_, 0);
         open_[0] = cells();
         for (int cell = 0; cell < cells(); ++cell) {
             if (start[cell] == 0) return 0;
             if (done[cell]) {
-                const std::int16_t* units = cellUnits_.data() + 3 * cell;
-                for (int k = 0; k < 3; ++k)
-                    placed[units[k]] |= start[cell];
+                for (int k = cellUnitStart_[cell]; k < cellUnitStart_[cell + 1]; ++k)
+                    placed[cellUnits_[k]] |= start[cell];
                 --open_[0];
             } else if (IsSingle(start[cell])) {
                 queue_.push_back(cell);
@@ -151,12 +156,12 @@ private:
     void copyLevel(int from, int to) {
         std::copy_n(mask(from), cells(), mask(to));
         std::copy_n(assigned(from), cells(), assigned(to));
-        std::copy_n(unitDone(from), 3 * size(), unitDone(to));
+        std::copy_n(unitDone(from), unitCount_, unitDone(to));
         open_[to] = open_[from];
     }
 
     Mask* unitDone(int level) {
-        return unitDone_.data() + static_cast<std::size_t>(level) * 3 * size();
+        return unitDone_.data() + static_cast<std::size_t>(level) * unitCount_;
     }
 
     // Naked singles through the queue, then hidden singles unit by unit, until neither finds
@@ -173,18 +178,15 @@ private:
                 done[cell] = 1;
                 --open_[level];
                 const Mask bit = m[cell];
-                const std::int16_t* units = cellUnits_.data() + 3 * cell;
-                placed[units[0]] |= bit;
-                placed[units[1]] |= bit;
-                placed[units[2]] |= bit;
-                const std::int16_t* peer =
-                    peers_.data() + static_cast<std::size_t>(cell) * peerCount();
-                for (int i = 0; i < peerCount(); ++i) {
-                    Mask& pm = m[peer[i]];
+                for (int k = cellUnitStart_[cell]; k < cellUnitStart_[cell + 1]; ++k)
+                    placed[cellUnits_[k]] |= bit;
+                for (int k = peerStart_[cell]; k < peerStart_[cell + 1]; ++k) {
+                    const int peer = peers_[k];
+                    Mask& pm = m[peer];
                     if ((pm & bit) == 0) continue;
                     pm &= ~bit;
                     if (pm == 0) return false;
-                    if (IsSingle(pm)) queue_.push_back(peer[i]);
+                    if (IsSingle(pm)) queue_.push_back(peer);
                 }
             }
             if (open_[level] == 0) return true;
@@ -196,8 +198,7 @@ private:
     // `placed` holds the digits already assigned in each unit: only the others can be hidden
     // singles, and a complete unit needs no look.
     bool hiddenSingles(Mask* m, const std::uint8_t* done, const Mask* placed) {
-        const int unitCount = 3 * size();
-        for (int unit = 0; unit < unitCount; ++unit) {
+        for (int unit = 0; unit < unitCount_; ++unit) {
             if (placed[unit] == all_) continue;
             const std::int16_t* cells = units_.data() + static_cast<std::size_t>(unit) * size();
             Mask once = 0, twice = 0;
@@ -241,7 +242,6 @@ private:
 
     int cells() const { return cells_; }
     int size() const { return size_; }
-    int peerCount() const { return peerCount_; }
 
     void record(int level, std::vector<int>& solution) {
         const Mask* m = mask(level);
@@ -252,14 +252,16 @@ private:
 
     int cells_;
     int size_;
+    int unitCount_;
     Mask all_;
-    int peerCount_;
     std::vector<std::int16_t> peers_;
+    std::vector<int> peerStart_;  // cells + 1 offsets into peers_
     std::vector<std::int16_t> units_;
     std::vector<Mask> masks_;
     std::vector<std::uint8_t> assigned_;
     std::vector<Mask> unitDone_;  // per level: the digits assigned in each unit
     std::vector<std::int16_t> cellUnits_;
+    std::vector<int> cellUnitStart_;  // cells + 1 offsets into cellUnits_
     std::vector<int> open_;
     std::vector<Frame> frames_;
     std::vector<int> queue_;
@@ -362,6 +364,7 @@ public:
           geometry_(std::move(geometry)),
           rng_(options.seed),
           search_(geometry_),
+          randomLayout_(options.variant == Variant::Jigsaw && options.regions.empty()),
           orbits_(Orbits(geometry_, options.symmetry)),
           boundedRemoval_(options.difficulty && !options.minimal &&
                           *options.difficulty != Difficulty::Extreme),
@@ -419,9 +422,11 @@ private:
     void fillGrid() {
         const Mask all = geometry_.allDigits();
         for (;;) {
+            if (randomLayout_) useLayout(RandomRegionLayout(geometry_.size(), rng_));
             std::fill(start_.begin(), start_.end(), all);
             std::fill(startDone_.begin(), startDone_.end(), 0);
-            seedDiagonalBoxes();
+            // The diagonals of an X cross the diagonal boxes: those are not independent there.
+            if (geometry_.hasBoxes() && !geometry_.hasDiagonals()) seedDiagonalBoxes();
             if (search_.run(start_, startDone_, 1, FillBudget(geometry_.size()), &rng_,
                             &solution_) == 1)
                 break;
@@ -430,6 +435,12 @@ private:
         std::fill(unitHas_.begin(), unitHas_.end(), geometry_.allDigits());
         budgetHit_ = false;
         levelKept_ = false;
+    }
+
+    // A jigsaw's next layout; a layout that admits no filled grid fails the fill's search.
+    void useLayout(const std::vector<int>& regions) {
+        geometry_ = Geometry::WithRegions(regions);
+        search_ = CandidateSearch(geometry_);
     }
 
     // Boxes on the diagonal of the box grid share no row or column, so each can take any
@@ -491,7 +502,7 @@ private:
         for (; i < cleared.size() && unique; ++i) {
             const bool forced = forcedByClues(cleared[i]);
             allForced_ = allForced_ && forced;
-            if (!forced && geometry_.size() == 9) {
+            if (!forced && geometry_.isClassic9()) {
                 unique = !otherDigitSolves9(cleared[i]);
             } else if (!forced) {
                 setStartFromClues();
@@ -604,6 +615,7 @@ private:
     Geometry geometry_;
     Rng rng_;
     CandidateSearch search_;
+    bool randomLayout_;  // a jigsaw without a given layout: a new one each grid
     std::vector<std::vector<int>> orbits_;
     // Without --minimal, a requested level (short of extreme, which bounds nothing) also keeps
     // every clue whose removal would take the puzzle past it.
@@ -621,14 +633,37 @@ private:
 
 namespace {
 
+// A jigsaw's geometry: its given layout, or the rows until the first grid draws a random one.
+Geometry JigsawGeometry(const GeneratorOptions& options) {
+    if (options.size < 4 || options.size > kMaxSize)
+        throw std::invalid_argument("no jigsaw Sudoku of size " + std::to_string(options.size) +
+                                    ": the size must be 4 to 25");
+    if (options.regions.empty()) {
+        std::vector<int> rows(options.size * options.size);
+        for (std::size_t cell = 0; cell < rows.size(); ++cell)
+            rows[cell] = static_cast<int>(cell) / options.size;
+        return Geometry::WithRegions(rows);
+    }
+    if (options.regions.size() != static_cast<std::size_t>(options.size * options.size))
+        throw std::invalid_argument("the region map has " + std::to_string(options.regions.size()) +
+                                    " cells, not " + std::to_string(options.size * options.size));
+    return Geometry::WithRegions(options.regions);  // throws with the map's problem
+}
+
 Geometry CheckedGeometry(const GeneratorOptions& options) {
-    auto geometry = Geometry::ForSize(options.size);
-    if (!geometry || options.size < 4)
-        throw std::invalid_argument("no Sudoku of size " + std::to_string(options.size) +
-                                    ": the size must be 4 to 25 with rectangular boxes");
     if (options.maxAttempts < 1) throw std::invalid_argument("maxAttempts must be at least 1");
     if (options.timeLimit.count() < 0)
         throw std::invalid_argument("timeLimit must not be negative");
+    if (options.variant == Variant::Jigsaw) return JigsawGeometry(options);
+    if (!options.regions.empty())
+        throw std::invalid_argument("a region map is for jigsaw puzzles only");
+    auto geometry = Geometry::ForSize(options.size);
+    if (!geometry || options.size < 4)
+        throw std::invalid_argument("no Sudoku of size " + std::to_string(options.size) +
+                                    ": the size must be 4 to 25 with rectangular boxes (a jigsaw "
+                                    "takes any size)");
+    if (options.variant == Variant::X)
+        return Geometry(geometry->boxRows(), geometry->boxCols(), true);
     return *geometry;
 }
 

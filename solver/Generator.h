@@ -10,8 +10,11 @@
 // - The output depends only on the options: the same options (seed included) give the same
 //   puzzles on every run and machine (std::mt19937_64 with its own reductions, no unordered
 //   containers; the clock only decides when to give up).
-// - Sizes: any grid whose boxes are rectangles, with the box shape of Geometry::ForSize
-//   (4, 6, 8, 9, 12, 16, 25). 25x25 is best effort: its searches are bounded by node budgets.
+// - Sizes: classic and X puzzles, any grid whose boxes are rectangles, with the box shape of
+//   Geometry::ForSize (4, 6, 8, 9, 12, 16, 25); jigsaws, any size from 4 to 25. 25x25 is best
+//   effort: its searches are bounded by node budgets.
+// - Jigsaw layouts: the one given, or a random one (RandomRegionLayout) drawn for each grid from
+//   the same stream, so the seed decides them too.
 
 #include <chrono>
 #include <cstdint>
@@ -43,6 +46,11 @@ std::optional<Difficulty> DifficultyFromName(std::string_view name);  // "easy" 
 struct GeneratorOptions {
     // Grid size; the boxes are Geometry::ForSize(size) (default: 9).
     int size = 9;
+    // Classic boxes, a jigsaw (irregular regions) or an X Sudoku (default: classic).
+    Variant variant = Variant::Classic;
+    // A jigsaw's layout, the region of each cell row-major (size*size entries, a valid partition);
+    // empty for a random layout a grid (default: empty).
+    std::vector<int> regions;
     // The level the grader must give the puzzle; empty accepts any level (default: any).
     std::optional<Difficulty> difficulty;
     // The clue pattern's symmetry (default: none).
@@ -76,8 +84,9 @@ struct GeneratedPuzzle {
 };
 
 // Generates one puzzle after another from one random stream; the n-th puzzle depends only on the
-// options and n. Throws std::invalid_argument for a size without rectangular boxes, a
-// non-positive maxAttempts or a negative timeLimit.
+// options and n. Throws std::invalid_argument for a classic or X size without rectangular boxes, a
+// size outside 4..25, an invalid jigsaw layout, a non-positive maxAttempts or a negative
+// timeLimit.
 class Generator {
 public:
     explicit Generator(GeneratorOptions options);

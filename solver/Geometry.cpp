@@ -1,16 +1,138 @@
 #include "solver/Geometry.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <mutex>
 #include <stdexcept>
 
 namespace sudoku {
+namespace {
 
-Geometry::Geometry(int boxRows, int boxCols)
-    : boxRows_(boxRows), boxCols_(boxCols), size_(boxRows * boxCols) {
+std::vector<int> RectangularBoxes(int boxRows, int boxCols) {
+    const int n = boxRows * boxCols;
+    std::vector<int> boxOf(n * n);
+    for (int cell = 0; cell < n * n; ++cell) {
+        const int r = cell / n, c = cell % n;
+        boxOf[cell] = (r / boxRows) * (n / boxCols) + c / boxCols;
+    }
+    return boxOf;
+}
+
+// The side of a square grid of `cells` cells, or 0 when `cells` is not a square.
+int SideOf(std::size_t cells) {
+    const int side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(cells))));
+    return static_cast<std::size_t>(side) * static_cast<std::size_t>(side) == cells ? side : 0;
+}
+
+std::string RegionName(int region) {
+    return std::string("region ") + static_cast<char>('A' + region);
+}
+
+// The number of separate parts (4-connected) of one region.
+int PartsOf(std::span<const int> regionOf, int side, int region) {
+    std::vector<char> seen(regionOf.size(), 0);
+    std::vector<int> stack;
+    int parts = 0;
+    for (int start = 0; start < static_cast<int>(regionOf.size()); ++start) {
+        if (regionOf[start] != region || seen[start]) continue;
+        ++parts;
+        seen[start] = 1;
+        stack.push_back(start);
+        while (!stack.empty()) {
+            const int cell = stack.back();
+            stack.pop_back();
+            const int r = cell / side, c = cell % side;
+            const std::array<std::array<int, 2>, 4> steps = {{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}};
+            for (const auto& [dr, dc] : steps) {
+                const int nr = r + dr, nc = c + dc;
+                if (nr < 0 || nc < 0 || nr >= side || nc >= side) continue;
+                const int next = nr * side + nc;
+                if (regionOf[next] == region && !seen[next]) {
+                    seen[next] = 1;
+                    stack.push_back(next);
+                }
+            }
+        }
+    }
+    return parts;
+}
+
+}  // namespace
+
+std::string_view VariantName(Variant variant) {
+    switch (variant) {
+        case Variant::Classic:
+            return "classic";
+        case Variant::Jigsaw:
+            return "jigsaw";
+        case Variant::X:
+            return "x";
+    }
+    return "classic";
+}
+
+std::optional<Variant> VariantFromName(std::string_view name) {
+    for (Variant v : {Variant::Classic, Variant::Jigsaw, Variant::X})
+        if (VariantName(v) == name) return v;
+    return std::nullopt;
+}
+
+Geometry::Geometry(int boxRows, int boxCols, bool diagonals)
+    : boxRows_(boxRows), boxCols_(boxCols), size_(boxRows * boxCols), diagonals_(diagonals) {
     if (boxRows < 1 || boxCols < 1 || size_ > kMaxSize)
         throw std::invalid_argument("grid boxes must be between 1 and 25 cells");
-    tables_ = BuildTables(boxRows, boxCols);
+    tables_ = CachedBoxTables(boxRows, boxCols, diagonals);
+}
+
+Geometry::Geometry(int size, int boxRows, int boxCols, bool diagonals,
+                   std::shared_ptr<const Tables> tables)
+    : boxRows_(boxRows),
+      boxCols_(boxCols),
+      size_(size),
+      diagonals_(diagonals),
+      tables_(std::move(tables)) {}
+
+std::optional<std::string> Geometry::RegionMapProblem(std::span<const int> regionOf) {
+    const int n = SideOf(regionOf.size());
+    if (n < 1 || n > kMaxSize)
+        return "a region map needs a square number of cells, up to 25x25, not " +
+               std::to_string(regionOf.size());
+    std::vector<int> cellsIn(n, 0);
+    for (int region : regionOf) {
+        if (region < 0 || region >= n)
+            return "a " + std::to_string(n) + "x" + std::to_string(n) + " grid has " +
+                   std::to_string(n) + " regions, A to " + static_cast<char>('A' + n - 1);
+        ++cellsIn[region];
+    }
+    for (int region = 0; region < n; ++region) {
+        if (cellsIn[region] != n)
+            return RegionName(region) + " has " + std::to_string(cellsIn[region]) +
+                   " cells, not " + std::to_string(n);
+        if (const int parts = PartsOf(regionOf, n, region); parts > 1)
+            return RegionName(region) + " is in " + std::to_string(parts) +
+                   " separate parts; a region's cells must touch side to side";
+    }
+    return std::nullopt;
+}
+
+Geometry Geometry::WithRegions(std::span<const int> regionOf, bool diagonals) {
+    if (auto problem = RegionMapProblem(regionOf)) throw std::invalid_argument(*problem);
+    const int n = SideOf(regionOf.size());
+    if (auto boxes = ForSize(n)) {
+        // The same partition as the boxes, whatever the labels: the classic geometry.
+        std::vector<int> boxOf = RectangularBoxes(boxes->boxRows(), boxes->boxCols());
+        std::vector<int> boxOfRegion(n, -1);
+        bool same = true;
+        for (std::size_t cell = 0; cell < boxOf.size() && same; ++cell) {
+            int& mapped = boxOfRegion[regionOf[cell]];
+            if (mapped < 0) mapped = boxOf[cell];
+            same = mapped == boxOf[cell];
+        }
+        if (same) return Geometry(boxes->boxRows(), boxes->boxCols(), diagonals);
+    }
+    std::vector<int> boxOf(regionOf.begin(), regionOf.end());
+    return Geometry(n, 0, 0, diagonals, BuildTables(n, std::move(boxOf), diagonals));
 }
 
 std::optional<Geometry> Geometry::ForSize(int size) {
@@ -24,41 +146,68 @@ std::optional<Geometry> Geometry::ForSize(int size) {
     return std::nullopt;
 }
 
-std::shared_ptr<const Geometry::Tables> Geometry::BuildTables(int boxRows, int boxCols) {
+std::shared_ptr<const Geometry::Tables> Geometry::CachedBoxTables(int boxRows, int boxCols,
+                                                                  bool diagonals) {
     // Tables depend only on the shape: build each once and share it (thread-safe).
     static std::mutex mutex;
-    static std::array<std::array<std::shared_ptr<const Tables>, kMaxSize + 1>, kMaxSize + 1> cache;
+    static std::array<std::array<std::array<std::shared_ptr<const Tables>, 2>, kMaxSize + 1>,
+                      kMaxSize + 1>
+        cache;
     std::lock_guard lock(mutex);
-    auto& slot = cache[boxRows][boxCols];
-    if (slot) return slot;
-
-    const int n = boxRows * boxCols;
-    const int cells = n * n;
-    auto t = std::make_shared<Tables>();
-    t->boxOf.resize(cells);
-    for (int cell = 0; cell < cells; ++cell) {
-        int r = cell / n, c = cell % n;
-        t->boxOf[cell] = (r / boxRows) * (n / boxCols) + c / boxCols;
-    }
-    t->unitCells.resize(3 * n * n);
-    std::vector<int> fill(3 * n, 0);
-    for (int cell = 0; cell < cells; ++cell) {
-        int units[3] = {cell / n, n + cell % n, 2 * n + t->boxOf[cell]};
-        for (int u : units)
-            t->unitCells[u * n + fill[u]++] = cell;
-        t->cellUnits.insert(t->cellUnits.end(), units, units + 3);
-    }
-    t->seesMatrix.assign(cells * cells, 0);
-    for (int a = 0; a < cells; ++a)
-        for (int b = 0; b < cells; ++b)
-            t->seesMatrix[a * cells + b] =
-                a != b && (a / n == b / n || a % n == b % n || t->boxOf[a] == t->boxOf[b]);
-    t->peerCount = 3 * (n - 1) - (boxRows - 1) - (boxCols - 1);
-    for (int a = 0; a < cells; ++a)
-        for (int b = 0; b < cells; ++b)
-            if (t->seesMatrix[a * cells + b]) t->peerCells.push_back(b);
-    slot = t;
+    auto& slot = cache[boxRows][boxCols][diagonals ? 1 : 0];
+    if (!slot)
+        slot = BuildTables(boxRows * boxCols, RectangularBoxes(boxRows, boxCols), diagonals);
     return slot;
+}
+
+std::shared_ptr<const Geometry::Tables> Geometry::BuildTables(int n, std::vector<int> boxOf,
+                                                              bool diagonals) {
+    const int cells = n * n;
+    const int units = 3 * n + (diagonals ? 2 : 0);
+    auto t = std::make_shared<Tables>();
+    t->boxOf = std::move(boxOf);
+    t->member.assign(static_cast<std::size_t>(units) * cells, 0);
+    t->unitCells.resize(static_cast<std::size_t>(units) * n);
+    std::vector<int> fill(units, 0);
+    t->cellUnitStart.push_back(0);
+    for (int cell = 0; cell < cells; ++cell) {
+        const int r = cell / n, c = cell % n;
+        std::vector<int> own = {r, n + c, 2 * n + t->boxOf[cell]};
+        if (diagonals && r == c) own.push_back(3 * n);
+        if (diagonals && r + c == n - 1) own.push_back(3 * n + 1);
+        for (int u : own) {
+            t->unitCells[u * n + fill[u]++] = cell;
+            t->member[u * cells + cell] = 1;
+        }
+        t->cellUnits.insert(t->cellUnits.end(), own.begin(), own.end());
+        t->cellUnitStart.push_back(static_cast<int>(t->cellUnits.size()));
+    }
+    t->seesMatrix.assign(static_cast<std::size_t>(cells) * cells, 0);
+    t->peerStart.push_back(0);
+    for (int a = 0; a < cells; ++a) {
+        for (int b = 0; b < cells; ++b) {
+            bool shared = false;
+            for (int i = t->cellUnitStart[a]; i < t->cellUnitStart[a + 1] && !shared; ++i)
+                shared = t->member[t->cellUnits[i] * cells + b] != 0;
+            if (a == b || !shared) continue;
+            t->seesMatrix[a * cells + b] = 1;
+            t->peerCells.push_back(b);
+        }
+        t->peerStart.push_back(static_cast<int>(t->peerCells.size()));
+    }
+    for (int a = 0; a < units; ++a)
+        for (int b = a + 1; b < units; ++b) {
+            int common = 0;
+            for (int i = 0; i < n; ++i)
+                common += t->member[b * cells + t->unitCells[a * n + i]];
+            if (common >= 2) t->crossings.emplace_back(a, b);
+        }
+    return t;
+}
+
+Variant Geometry::variant() const {
+    if (diagonals_) return Variant::X;
+    return hasBoxes() ? Variant::Classic : Variant::Jigsaw;
 }
 
 std::span<const int> Geometry::unitCells(int unit) const {
@@ -66,16 +215,22 @@ std::span<const int> Geometry::unitCells(int unit) const {
 }
 
 std::span<const int> Geometry::unitsOf(int cell) const {
-    return {tables_->cellUnits.data() + cell * 3, 3};
+    const int begin = tables_->cellUnitStart[cell], end = tables_->cellUnitStart[cell + 1];
+    return {tables_->cellUnits.data() + begin, static_cast<size_t>(end - begin)};
 }
 
 std::span<const int> Geometry::peers(int cell) const {
-    const int count = tables_->peerCount;
-    return {tables_->peerCells.data() + cell * count, static_cast<size_t>(count)};
+    const int begin = tables_->peerStart[cell], end = tables_->peerStart[cell + 1];
+    return {tables_->peerCells.data() + begin, static_cast<size_t>(end - begin)};
 }
 
 bool Geometry::sees(int a, int b) const {
     return tables_->seesMatrix[a * cellCount() + b] != 0;
+}
+
+bool Geometry::operator==(const Geometry& other) const {
+    return size_ == other.size_ && diagonals_ == other.diagonals_ &&
+           (tables_ == other.tables_ || tables_->boxOf == other.tables_->boxOf);
 }
 
 std::string Geometry::cellName(int cell) const {
@@ -88,10 +243,20 @@ std::string Geometry::cellName(int cell) const {
 }
 
 std::string Geometry::unitName(int unit) const {
+    if (unit >= 3 * size_) return unit == 3 * size_ ? "the main diagonal" : "the anti-diagonal";
+    // A jigsaw's regions are named by the letters of its region map.
+    if (!hasBoxes() && unit >= 2 * size_) return RegionName(unit - 2 * size_);
     static const char* kinds[] = {"row ", "column ", "box "};
     std::string name = kinds[unit / size_];
     name += std::to_string(unit % size_ + 1);
     return name;
+}
+
+std::string Geometry::regionMap() const {
+    std::string map;
+    for (int region : tables_->boxOf)
+        map += static_cast<char>('A' + region);
+    return map;
 }
 
 char Geometry::DigitChar(int digit) {

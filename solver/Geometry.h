@@ -1,12 +1,15 @@
 #pragma once
-// The shape of a Sudoku grid: its size, the rectangle of its boxes, and the units (rows, columns,
-// boxes) and peers of every cell, computed once per shape and shared by every board of that shape.
+// The shape of a Sudoku grid: its size, its regions (the rectangular boxes of the classic puzzle,
+// or any partition into n connected regions of n cells: a jigsaw), optionally the two diagonals
+// as extra units (an X Sudoku), and the units and peers of every cell, computed once per shape and
+// shared by every board of that shape.
 
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sudoku {
@@ -16,15 +19,31 @@ using Mask = std::uint32_t;
 
 inline constexpr int kMaxSize = 25;
 
+// The kinds of puzzle: the classic boxes, a jigsaw (irregular regions) or an X Sudoku (the classic
+// boxes plus the two diagonals as units).
+enum class Variant { Classic, Jigsaw, X };
+std::string_view VariantName(Variant variant);  // "classic", "jigsaw", "x"
+std::optional<Variant> VariantFromName(std::string_view name);
+
 constexpr Mask DigitBit(int digit) {
     return Mask{1} << (digit - 1);
 }
 
 class Geometry {
 public:
-    // Boxes of boxRows x boxCols cells; the grid is (boxRows*boxCols) square.
-    // Throws std::invalid_argument when the size is outside 1..25.
-    Geometry(int boxRows, int boxCols);
+    // Boxes of boxRows x boxCols cells; the grid is (boxRows*boxCols) square. With `diagonals`,
+    // the two long diagonals are units too. Throws std::invalid_argument when the size is outside
+    // 1..25.
+    Geometry(int boxRows, int boxCols, bool diagonals = false);
+
+    // Irregular regions: regionOf[cell] (row-major) is the region of each cell, 0..n-1, for an
+    // n x n grid. Throws std::invalid_argument with RegionMapProblem's message when the map is not
+    // a partition into n connected regions of n cells. A map that is the usual rectangular boxes
+    // gives the classic geometry.
+    static Geometry WithRegions(std::span<const int> regionOf, bool diagonals = false);
+    // Why a region map is not a valid partition ("region C has 8 cells, not 9", "region B is in
+    // 2 separate parts"), or empty when it is. Regions are named by their letter (A = 0).
+    static std::optional<std::string> RegionMapProblem(std::span<const int> regionOf);
 
     // The usual box shape for a grid size: 4 -> 2x2, 6 -> 2x3, 8 -> 2x4, 9 -> 3x3, 12 -> 3x4,
     // 16 -> 4x4, 25 -> 5x5; any other size with a factorisation gets the squarest one that is not
@@ -33,54 +52,76 @@ public:
 
     int size() const { return size_; }
     int cellCount() const { return size_ * size_; }
+    // Whether the regions are the rectangular boxes; boxRows/boxCols are 0 when they are not.
+    bool hasBoxes() const { return boxRows_ > 0; }
     int boxRows() const { return boxRows_; }
     int boxCols() const { return boxCols_; }
+    bool hasDiagonals() const { return diagonals_; }
+    // The classic 9x9 puzzle: 3x3 boxes, no diagonals (the fast solvers' shape).
+    bool isClassic9() const { return boxRows_ == 3 && boxCols_ == 3 && !diagonals_; }
+    Variant variant() const;
     Mask allDigits() const { return size_ >= 32 ? ~Mask{0} : (Mask{1} << size_) - 1; }
 
     int row(int cell) const { return cell / size_; }
     int col(int cell) const { return cell % size_; }
+    // The region (box) of a cell, 0..n-1.
     int box(int cell) const { return tables_->boxOf[cell]; }
     int cellAt(int row, int col) const { return row * size_ + col; }
 
-    // Units are numbered rows 0..n-1, columns n..2n-1, boxes 2n..3n-1.
-    int unitCount() const { return 3 * size_; }
+    // Units are numbered rows 0..n-1, columns n..2n-1, regions (boxes) 2n..3n-1, then, with
+    // diagonals, the main diagonal (top left to bottom right) 3n and the anti-diagonal 3n+1.
+    int unitCount() const { return 3 * size_ + (diagonals_ ? 2 : 0); }
     int rowUnit(int row) const { return row; }
     int colUnit(int col) const { return size_ + col; }
     int boxUnit(int box) const { return 2 * size_ + box; }
+    int diagonalUnit(int which) const { return 3 * size_ + which; }
+    bool isLine(int unit) const { return unit < 2 * size_; }
     std::span<const int> unitCells(int unit) const;
-    // The row, column and box unit of a cell, in that order.
+    // The units of a cell: its row, column and region in that order, then the diagonals it is on.
     std::span<const int> unitsOf(int cell) const;
+    bool inUnit(int unit, int cell) const { return tables_->member[unit * cellCount() + cell] != 0; }
     // Every other cell that shares a unit with this one (each once).
     std::span<const int> peers(int cell) const;
     bool sees(int a, int b) const;
+    // Every pair of units {a, b}, a < b, that share two or more cells (a box and a line, a jigsaw
+    // region and a line, a diagonal and a box): where locked candidates live.
+    std::span<const std::pair<int, int>> crossings() const { return tables_->crossings; }
 
     // "r5c2" (1-based), the notation human-style solvers use.
     std::string cellName(int cell) const;
-    // "row 5", "column 3", "box 4".
+    // "row 5", "column 3", "box 4" (a jigsaw's "region C", its map's letter), "the main diagonal".
     std::string unitName(int unit) const;
+    // One letter a cell, row-major: the region of each cell (A for region 0).
+    std::string regionMap() const;
     // The text of a digit: 1-9, then A, B, C ... for 10 and above.
     static char DigitChar(int digit);
     // The digit a character stands for (1-9, A-Z or a-z from 10), or 0 when it is not a digit.
     static int DigitFromChar(char c);
 
-    bool operator==(const Geometry& other) const {
-        return boxRows_ == other.boxRows_ && boxCols_ == other.boxCols_;
-    }
+    bool operator==(const Geometry& other) const;
 
 private:
     struct Tables {
         std::vector<int> boxOf;
-        std::vector<int> unitCells;            // unitCount * size
-        std::vector<int> cellUnits;            // cellCount * 3
-        std::vector<int> peerCells;            // cellCount * peerCount
-        std::vector<std::uint8_t> seesMatrix;  // cellCount * cellCount
-        int peerCount = 0;
+        std::vector<int> unitCells;                 // unitCount * size
+        std::vector<int> cellUnitStart;             // cellCount + 1 offsets into cellUnits
+        std::vector<int> cellUnits;                 // 3 to 5 a cell
+        std::vector<std::uint8_t> member;           // unitCount * cellCount
+        std::vector<int> peerStart;                 // cellCount + 1 offsets into peerCells
+        std::vector<int> peerCells;
+        std::vector<std::uint8_t> seesMatrix;       // cellCount * cellCount
+        std::vector<std::pair<int, int>> crossings;
     };
-    static std::shared_ptr<const Tables> BuildTables(int boxRows, int boxCols);
+    Geometry(int size, int boxRows, int boxCols, bool diagonals,
+             std::shared_ptr<const Tables> tables);
+    static std::shared_ptr<const Tables> CachedBoxTables(int boxRows, int boxCols, bool diagonals);
+    static std::shared_ptr<const Tables> BuildTables(int size, std::vector<int> boxOf,
+                                                     bool diagonals);
 
     int boxRows_;
     int boxCols_;
     int size_;
+    bool diagonals_;
     std::shared_ptr<const Tables> tables_;
 };
 

@@ -39,27 +39,25 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind)
     build();
 }
 
-// Groups: two or more places of a digit where a box meets a line.
+// Groups: two or more places of a digit where a region (box) meets a line or a diagonal. Region
+// by region, its rows, then its columns, then its diagonals.
 void ChainGraph::findGroups() {
     groupsOf_.assign(n_ + 2, 0);
     for (int d = 1; d <= n_; ++d) {
         groupsOf_[d] = static_cast<int>(groups_.size());
         for (int box = 0; box < n_; ++box) {
-            const int boxUnit = g_.boxUnit(box);
-            const int first = g_.unitCells(boxUnit).front();
-            for (int i = 0; i < g_.boxRows(); ++i)
-                addGroup(d, box, g_.rowUnit(g_.row(first) + i));
-            for (int i = 0; i < g_.boxCols(); ++i)
-                addGroup(d, box, g_.colUnit(g_.col(first) + i));
+            const int region = g_.boxUnit(box);
+            for (const auto& [a, b] : g_.crossings())
+                if (a == region || b == region) addGroup(d, region, a == region ? b : a);
         }
     }
     groupsOf_[n_ + 1] = static_cast<int>(groups_.size());
 }
 
-void ChainGraph::addGroup(int d, int box, int line) {
-    Group group{d, box, line, {}};
-    for (int cell : g_.unitCells(line))
-        if (g_.box(cell) == box && grid_.has(cell, d)) group.cells.push_back(cell);
+void ChainGraph::addGroup(int d, int region, int other) {
+    Group group{d, region, other, {}};
+    for (int cell : g_.unitCells(other))
+        if (g_.inUnit(region, cell) && grid_.has(cell, d)) group.cells.push_back(cell);
     if (group.cells.size() >= 2) groups_.push_back(std::move(group));
 }
 
@@ -103,7 +101,7 @@ void ChainGraph::unitLinks(int unit, int d, Links& strong, Links& weak) {
     const int cellNodes = total;
     if (!groupsOf_.empty())
         for (int i = groupsOf_[d]; i < groupsOf_[d + 1]; ++i)
-            if ((groups_[i].line == unit || g_.boxUnit(groups_[i].box) == unit))
+            if (groups_[i].other == unit || groups_[i].region == unit)
                 nodes_.push_back(candidateNodes() + i);
     const auto& nodes = nodes_;
     for (int i = 0; i < static_cast<int>(nodes.size()); ++i)

@@ -52,8 +52,8 @@ public:
 private:
     struct Group {
         int digit;
-        int box;
-        int line;  // row or column unit
+        int region;  // region (box) unit
+        int other;   // the row, column or diagonal unit it meets
         std::vector<int> cells;
     };
 
@@ -75,7 +75,7 @@ private:
     }
 
     void findGroups();
-    void addGroup(int d, int box, int line);
+    void addGroup(int d, int region, int other);
     void findAls();
     void build();
     void unitLinks(int unit, int d, Links& strong, Links& weak);

@@ -48,13 +48,15 @@ public:
     std::optional<Step> find(const CandidateGrid& grid) const override {
         const Geometry& g = grid.geometry();
         const int n = g.size();
-        // Boxes first: that is where people look for hidden singles first.
+        // Boxes first: that is where people look for hidden singles first; diagonals last.
         for (int kind : {2, 0, 1}) {
             for (int index = 0; index < n; ++index) {
                 const int unit = kind * n + index;
                 if (auto step = findInUnit(grid, unit)) return step;
             }
         }
+        for (int unit = 3 * n; unit < g.unitCount(); ++unit)
+            if (auto step = findInUnit(grid, unit)) return step;
         return std::nullopt;
     }
 

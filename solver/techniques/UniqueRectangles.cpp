@@ -29,6 +29,19 @@ struct Rectangle {
 
 constexpr std::array<std::array<int, 2>, 4> kSides = {{{0, 1}, {2, 3}, {0, 2}, {1, 3}}};
 
+// Whether the corners r1c1, r1c2, r2c1, r2c2 lie in exactly two regions, each holding a side of
+// the rectangle (two boxes of one band or stack), and off the diagonals: only then does swapping a
+// and b leave every unit whole, so that two solutions would exist.
+bool SpansTwoRegions(const Geometry& g, const std::array<int, 4>& cells) {
+    for (int cell : cells)
+        if (g.unitsOf(cell).size() > 3) return false;  // on a diagonal
+    const int b0 = g.box(cells[0]), b1 = g.box(cells[1]), b2 = g.box(cells[2]),
+              b3 = g.box(cells[3]);
+    const bool rowsPaired = b0 == b1 && b2 == b3;  // each row's two corners share a region
+    const bool colsPaired = b0 == b2 && b1 == b3;
+    return (rowsPaired || colsPaired) && !(rowsPaired && colsPaired);
+}
+
 // Calls visit(rect) for every rectangle of empty cells spanning two boxes whose corners all hold
 // two common digits a and b, until visit returns a step.
 template <typename Visit>
@@ -37,14 +50,12 @@ std::optional<Step> ForEachRectangle(const CandidateGrid& grid, Visit visit) {
     const int n = g.size();
     for (int r1 = 0; r1 < n; ++r1)
         for (int r2 = r1 + 1; r2 < n; ++r2) {
-            const bool sameBand = r1 / g.boxRows() == r2 / g.boxRows();
             for (int c1 = 0; c1 < n; ++c1) {
                 const int a = g.cellAt(r1, c1), c = g.cellAt(r2, c1);
                 if (CountDigits(grid.candidates(a) & grid.candidates(c)) < 2) continue;
                 for (int c2 = c1 + 1; c2 < n; ++c2) {
-                    const bool sameStack = c1 / g.boxCols() == c2 / g.boxCols();
-                    if (sameBand == sameStack) continue;  // four boxes, or one box
                     const std::array<int, 4> cells = {a, g.cellAt(r1, c2), c, g.cellAt(r2, c2)};
+                    if (!SpansTwoRegions(g, cells)) continue;
                     Mask common = grid.candidates(cells[0]);
                     for (int cell : cells)
                         common &= grid.candidates(cell);
