@@ -15,6 +15,7 @@
 #include "app/GenerateRequest.h"
 #include "app/PuzzleJson.h"
 #include "solver/Generator.h"
+#include "solver/TextFormat.h"
 
 namespace sudokucam {
 namespace {
@@ -49,7 +50,7 @@ int Run(const GenerateOptions& options) {
         if (options.json)
             std::cout << GeneratedJson(puzzle).dump() << "\n";
         else
-            std::cout << puzzle.puzzle.toLine() << "\n";
+            std::cout << sudoku::FormatPuzzle(puzzle.puzzle, sudoku::TextFormat::Line) << "\n";
     }
     std::cout.flush();
     if (options.stats && made > 0) {
@@ -80,9 +81,18 @@ void RegisterGenerateCommand(CLI::App& app, int& exitCode) {
         ->check(CLI::Range(1, 1'000'000'000));
     command
         ->add_option("--size", options->request.size,
-                     "Grid size: 4, 6, 8, 9, 12, 16 or 25 (any size with rectangular boxes; "
-                     "default: 9)")
+                     "Grid size: 4, 6, 8, 9, 12, 16 or 25 (any size with rectangular boxes; a "
+                     "jigsaw any size from 4 to 25; default: 9)")
         ->check(CLI::Range(4, 25));
+    command
+        ->add_option("--variant", options->request.variant,
+                     "classic; jigsaw (irregular regions, printed after the puzzle on its line) "
+                     "or x (the diagonals are units too; 'diagonals' after the puzzle) "
+                     "(default: classic)")
+        ->check(CLI::IsMember({"classic", "jigsaw", "x"}));
+    command->add_option("--regions", options->request.regions,
+                        "A jigsaw's layout, one letter a cell row-major; it sets the size "
+                        "(default: a random layout a puzzle)");
     command
         ->add_option("--difficulty", options->request.difficulty,
                      "Level the grader must give: easy, medium, hard, expert, extreme or any "

@@ -13,8 +13,10 @@ namespace sudokucam {
 
 struct GenerateRequest {
     int size = 9;
-    std::string difficulty = "any";  // "any", "easy", "medium", "hard", "expert" or "extreme"
-    std::string symmetry = "none";   // "none", "rotate180", "rotate90", "mirror" or "diagonal"
+    std::string variant = "classic";  // "classic", "jigsaw" or "x"
+    std::string regions;              // a jigsaw's layout, a letter a cell; empty: random
+    std::string difficulty = "any";   // "any", "easy", "medium", "hard", "expert" or "extreme"
+    std::string symmetry = "none";    // "none", "rotate180", "rotate90", "mirror" or "diagonal"
     bool minimal = false;
     std::optional<std::uint64_t> seed;  // none: a random seed, different on every call
     int maxAttempts = sudoku::GeneratorOptions{}.maxAttempts;
@@ -22,9 +24,10 @@ struct GenerateRequest {
     bool grade = false;            // grade each puzzle (a requested difficulty always grades)
 };
 
-// The generator's options. Throws std::invalid_argument for a difficulty or a symmetry it does
-// not know ("difficulty 'hardest' is not any, easy, medium, hard, expert or extreme") or a time
-// limit outside 0 to 10^6 seconds; the generator itself checks the size and maxAttempts.
+// The generator's options. Throws std::invalid_argument for a variant, a difficulty or a
+// symmetry it does not know, a region map that is no valid layout (its problem named) ("difficulty
+// 'hardest' is not any, easy, medium, hard, expert or extreme") or a time limit outside 0 to 10^6
+// seconds; the generator itself checks the size and maxAttempts.
 sudoku::GeneratorOptions ToGeneratorOptions(const GenerateRequest& request);
 
 }  // namespace sudokucam

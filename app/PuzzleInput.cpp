@@ -42,20 +42,51 @@ bool IsGridSize(std::size_t size) {
     return size >= 4 && sudoku::Geometry::ForSize(static_cast<int>(size));
 }
 
-// A one-line puzzle's length: n*n characters, n a grid size, no spaces.
+std::vector<std::string_view> Words(std::string_view line) {
+    std::vector<std::string_view> words;
+    while (!(line = Trim(line)).empty()) {
+        const auto end = std::min(line.find_first_of(" \t"), line.size());
+        words.push_back(line.substr(0, end));
+        line.remove_prefix(end);
+    }
+    return words;
+}
+
+// A region map: letters only (a puzzle line has '.', '0' or digits 1-9).
+bool IsRegionMapWord(std::string_view word) {
+    return word.find_first_of(".0123456789|") == std::string_view::npos;
+}
+
+// A one-line puzzle: n*n characters, n a grid size, no spaces; then, on the same line, optionally
+// a region map of as many letters (any n from 4 to 25 then) and the word "diagonals".
 bool IsOneLineLength(std::string_view line) {
-    if (line.find_first_of(" \t|") != std::string_view::npos) return false;
+    const std::vector<std::string_view> words = Words(line);
+    if (words.empty() || words.size() > 3 || words[0].find('|') != std::string_view::npos)
+        return false;
     std::size_t n = 0;
-    while (n * n < line.size())
+    while (n * n < words[0].size())
         ++n;
-    return n * n == line.size() && IsGridSize(n);
+    bool map = false;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        if (words[i] == "diagonals") continue;
+        if (map || words[i].size() != words[0].size() || !IsRegionMapWord(words[i])) return false;
+        map = true;
+    }
+    return n * n == words[0].size() && (IsGridSize(n) || (map && n >= 4 && n <= 25));
+}
+
+// A one-line puzzle with its region map on the next line: one puzzle, not a list of two.
+bool IsLineAndMap(const std::vector<ListLine>& lines) {
+    return lines.size() == 2 && Words(lines[0].text).size() == 1 &&
+           Words(lines[1].text).size() == 1 && lines[0].text.size() == lines[1].text.size() &&
+           IsRegionMapWord(lines[1].text);
 }
 
 // Several lines, the first one or most of them (so that a list whose first line is broken is
 // still a list) each a whole puzzle, and not the rows of one square grid.
 bool IsList(const std::vector<ListLine>& lines, TextFormat format) {
     if (format != TextFormat::Auto && format != TextFormat::Line) return false;
-    if (lines.size() < 2) return false;
+    if (lines.size() < 2 || IsLineAndMap(lines)) return false;
     const auto whole = std::count_if(lines.begin(), lines.end(), [](const ListLine& line) {
         return IsOneLineLength(line.text);
     });
@@ -64,7 +95,7 @@ bool IsList(const std::vector<ListLine>& lines, TextFormat format) {
     const auto first = std::find_if(lines.begin(), lines.end(), [](const ListLine& line) {
         return IsOneLineLength(line.text);
     });
-    const std::size_t width = first->text.size();
+    const std::size_t width = Words(first->text).front().size();
     return !(lines.size() == width && IsGridSize(width));
 }
 

@@ -114,12 +114,19 @@ OrderedJson StepJson(const Geometry& g, const sudoku::Step& step) {
 OrderedJson PuzzleJson(const InputPuzzle& input, PuzzleStatus status,
                        const sudoku::Verdict& verdict) {
     const Board& board = input.parsed.board;
-    return {{"input", input.origin()},
-            {"format", sudoku::TextFormatName(input.parsed.format)},
-            {"size", board.size()},
-            {"puzzle", board.toLine()},
-            {"status", PuzzleStatusName(status)},
-            {"problems", ProblemsJson(board.geometry(), verdict.problems)}};
+    OrderedJson out = {{"input", input.origin()},
+                       {"format", sudoku::TextFormatName(input.parsed.format)},
+                       {"size", board.size()}};
+    AddVariantJson(board.geometry(), out);
+    out["puzzle"] = board.toLine();
+    out["status"] = PuzzleStatusName(status);
+    out["problems"] = ProblemsJson(board.geometry(), verdict.problems);
+    return out;
+}
+
+void AddVariantJson(const sudoku::Geometry& g, OrderedJson& out) {
+    out["variant"] = sudoku::VariantName(g.variant());
+    if (!g.hasBoxes()) out["regions"] = g.regionMap();
 }
 
 std::string ProblemLine(const OrderedJson& answer) {
@@ -199,6 +206,7 @@ OrderedJson GeneratedJson(const sudoku::GeneratedPuzzle& p) {
     out["puzzle"] = p.puzzle.toLine();
     out["solution"] = p.solution.toLine();
     out["size"] = p.puzzle.size();
+    AddVariantJson(p.puzzle.geometry(), out);
     out["clues"] = p.puzzle.filledCount();
     out["minimal"] = p.minimal;
     if (p.grade) {

@@ -32,7 +32,10 @@ OrderedJson ProblemsJson(const sudoku::Geometry& g, const std::vector<sudoku::Pr
 // technique, name, explanation, placements, eliminations, cells, proof, units.
 OrderedJson StepJson(const sudoku::Geometry& g, const sudoku::Step& step);
 
-// input, format, size, puzzle, status, problems: how every answer about a puzzle starts.
+// "variant" ("classic", "jigsaw" or "x") and, for a jigsaw, "regions" (a letter a cell, row-major).
+void AddVariantJson(const sudoku::Geometry& g, OrderedJson& out);
+// input, format, size, variant, [regions], puzzle, status, problems: how every answer about a
+// puzzle starts.
 OrderedJson PuzzleJson(const InputPuzzle& input, PuzzleStatus status,
                        const sudoku::Verdict& verdict);
 // "no-solution: Row 3 has two 5s: r3c2 and r3c7." on one line, whatever the number of problems:
@@ -52,8 +55,8 @@ OrderedJson HintJson(const InputPuzzle& input);
 // The hint part alone for a grid whose clues have one solution: {"hint": "complete"}, {"hint":
 // "step", "step": ...} or {"hint": "guess", "cell", "digit", "explanation"}.
 OrderedJson NextStepJson(const sudoku::CandidateGrid& grid, const sudoku::Board& solution);
-// `generate --json`: puzzle, solution, size, clues, minimal and, when graded, level, score,
-// hardest.
+// `generate --json`: puzzle, solution, size, variant, [regions], clues, minimal and, when graded,
+// level, score, hardest.
 OrderedJson GeneratedJson(const sudoku::GeneratedPuzzle& p);
 
 }  // namespace sudokucam

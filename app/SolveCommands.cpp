@@ -22,6 +22,7 @@ using json = nlohmann::ordered_json;
 struct CommonOptions {
     std::vector<std::string> inputs;
     std::string format = "auto";
+    bool diagonals = false;
     bool json = false;
     double maxInputMb = static_cast<double>(kDefaultMaxInputBytes) / 1e6;
 };
@@ -34,6 +35,9 @@ void AddCommonOptions(CLI::App& command, CommonOptions& options) {
         .add_option("--format", options.format,
                     "Form of the input: auto, line, grid, bracket, sdk or pencil (default: auto)")
         ->check(CLI::IsMember({"auto", "line", "grid", "bracket", "sdk", "pencil"}));
+    command.add_flag("--diagonals,--x", options.diagonals,
+                     "X Sudoku: the two diagonals hold every digit once too (a text can say so "
+                     "itself: 'diagonals' after a one-line puzzle, or a '# diagonals' line)");
     command.add_flag("--json", options.json, "Print one JSON object a line per puzzle");
     command
         .add_option("--max-input-mb", options.maxInputMb,
@@ -74,8 +78,12 @@ int ForEachPuzzle(const CommonOptions& options, const PuzzleBody& body) {
             std::cerr << "sudokucam: " << input.error << "\n";
             exitCode = kExitUsage;
         }
-        for (InputPuzzle& p : input.puzzles)
+        for (InputPuzzle& p : input.puzzles) {
+            if (options.diagonals && p.parsed.ok())
+                p.parsed.board =
+                    p.parsed.board.withGeometry(p.parsed.board.geometry().withDiagonals(true));
             puzzles.push_back(std::move(p));
+        }
     }
     const bool many = puzzles.size() > 1;
     for (const InputPuzzle& puzzle : puzzles) {
@@ -106,6 +114,14 @@ void PrintSteps(const json& steps, bool solved) {
     if (!solved) std::cout << "     Logic gets stuck here; the rest needs guessing.\n";
 }
 
+// The solution line of the answer on the puzzle's own geometry (its regions, its diagonals).
+sudoku::Board SolutionBoard(const sudoku::Board& puzzle, const std::string& line) {
+    sudoku::Board solution(puzzle.geometry());
+    for (int cell = 0; cell < solution.cellCount(); ++cell)
+        solution.set(cell, sudoku::Geometry::DigitFromChar(line[cell]), sudoku::CellOrigin::Filled);
+    return solution;
+}
+
 // The text output is written from the same JSON answer as --json, so the two never disagree.
 int SolveOne(const SolveOptions& options, const InputPuzzle& input, bool many) {
     const json out = SolveJson(input, options.steps);
@@ -122,8 +138,7 @@ int SolveOne(const SolveOptions& options, const InputPuzzle& input, bool many) {
         if (options.line)
             std::cout << solution << "\n";
         else
-            std::cout << sudoku::FormatGrid(
-                sudoku::ParsePuzzle(solution, sudoku::TextFormat::Line).board);
+            std::cout << sudoku::FormatGrid(SolutionBoard(input.parsed.board, solution));
     }
     if (many && !options.line) std::cout << "\n";
     return IsSolvable(out) ? kExitOk : kExitFailure;

@@ -2,7 +2,8 @@
 // grade commands do) the puzzles that parse are checked, solved and graded. Bounded: only 9x9
 // puzzles are searched, since an almost empty 25x25 grid is a legitimately long search, not a
 // bug. Properties checked besides "no crash": an error is one printable line, what parses writes
-// back to text that parses to the same board, and a solution found is a solution.
+// back to text that parses to the same board (its regions and diagonals too), and a solution
+// found is a solution.
 
 #include <cstddef>
 #include <cstdint>
@@ -38,6 +39,7 @@ void CheckRoundTrip(const sudoku::ParsedPuzzle& parsed) {
             sudoku::ParsePuzzle(sudoku::FormatPuzzle(parsed.board, format), format);
         Require(again.ok());
         Require(again.board.toLine() == parsed.board.toLine());
+        Require(again.board.geometry() == parsed.board.geometry());  // regions, diagonals
     }
 }
 

@@ -211,7 +211,6 @@ Board ToBoard(const Board& puzzle, const Grid& grid) {
     return solution;
 }
 
-
 SolveResult CountFast9(const Board& puzzle, int limit) {
     std::string line(81, '.');
     for (int cell = 0; cell < 81; ++cell)

@@ -20,6 +20,15 @@ void Board::clear(int cell) {
     set(cell, 0, CellOrigin::Empty);
 }
 
+Board Board::withGeometry(Geometry geometry) const {
+    if (geometry.size() != size())
+        throw std::invalid_argument("a board keeps its size when its geometry changes");
+    Board board(std::move(geometry));
+    board.values_ = values_;
+    board.origins_ = origins_;
+    return board;
+}
+
 int Board::filledCount() const {
     int count = 0;
     for (auto v : values_)

@@ -23,6 +23,10 @@ public:
     Board() : Board(Geometry(3, 3)) {}
 
     const Geometry& geometry() const { return geometry_; }
+    // The same digits on another geometry of the same size (a jigsaw's regions, the diagonals);
+    // the digits are not checked against its units. Throws std::invalid_argument for a size
+    // that differs.
+    Board withGeometry(Geometry geometry) const;
     int size() const { return geometry_.size(); }
     int cellCount() const { return geometry_.cellCount(); }
 

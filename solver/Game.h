@@ -14,7 +14,16 @@
 
 namespace sudoku {
 
-enum class ActionKind { Enter, Erase, Eliminate, Restore, ApplyStep, FillSingles, Reveal, Complete };
+enum class ActionKind {
+    Enter,
+    Erase,
+    Eliminate,
+    Restore,
+    ApplyStep,
+    FillSingles,
+    Reveal,
+    Complete
+};
 
 struct GameAction {
     ActionKind kind = ActionKind::Enter;

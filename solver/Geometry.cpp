@@ -29,14 +29,15 @@ std::string RegionName(int region) {
     return std::string("region ") + static_cast<char>('A' + region);
 }
 
-// The number of separate parts (4-connected) of one region.
-int PartsOf(std::span<const int> regionOf, int side, int region) {
+// The first cell of the second separate part (4-connected) of one region, or -1 when it is in
+// one piece.
+int SecondPartOf(std::span<const int> regionOf, int side, int region) {
     std::vector<char> seen(regionOf.size(), 0);
     std::vector<int> stack;
     int parts = 0;
     for (int start = 0; start < static_cast<int>(regionOf.size()); ++start) {
         if (regionOf[start] != region || seen[start]) continue;
-        ++parts;
+        if (++parts == 2) return start;
         seen[start] = 1;
         stack.push_back(start);
         while (!stack.empty()) {
@@ -55,7 +56,12 @@ int PartsOf(std::span<const int> regionOf, int side, int region) {
             }
         }
     }
-    return parts;
+    return -1;
+}
+
+int FirstCellOf(std::span<const int> regionOf, int region) {
+    const auto at = std::find(regionOf.begin(), regionOf.end(), region);
+    return at == regionOf.end() ? -1 : static_cast<int>(at - regionOf.begin());
 }
 
 }  // namespace
@@ -93,27 +99,42 @@ Geometry::Geometry(int size, int boxRows, int boxCols, bool diagonals,
       diagonals_(diagonals),
       tables_(std::move(tables)) {}
 
-std::optional<std::string> Geometry::RegionMapProblem(std::span<const int> regionOf) {
+std::optional<Geometry::RegionMapError> Geometry::CheckRegionMap(std::span<const int> regionOf) {
     const int n = SideOf(regionOf.size());
     if (n < 1 || n > kMaxSize)
-        return "a region map needs a square number of cells, up to 25x25, not " +
-               std::to_string(regionOf.size());
+        return RegionMapError{-1, "a region map needs a square number of cells, up to 25x25, not " +
+                                      std::to_string(regionOf.size())};
     std::vector<int> cellsIn(n, 0);
-    for (int region : regionOf) {
+    for (int cell = 0; cell < n * n; ++cell) {
+        const int region = regionOf[cell];
         if (region < 0 || region >= n)
-            return "a " + std::to_string(n) + "x" + std::to_string(n) + " grid has " +
-                   std::to_string(n) + " regions, A to " + static_cast<char>('A' + n - 1);
+            return RegionMapError{cell, "a " + std::to_string(n) + "x" + std::to_string(n) +
+                                            " grid has " + std::to_string(n) + " regions, A to " +
+                                            static_cast<char>('A' + n - 1)};
         ++cellsIn[region];
     }
     for (int region = 0; region < n; ++region) {
         if (cellsIn[region] != n)
-            return RegionName(region) + " has " + std::to_string(cellsIn[region]) +
-                   " cells, not " + std::to_string(n);
-        if (const int parts = PartsOf(regionOf, n, region); parts > 1)
-            return RegionName(region) + " is in " + std::to_string(parts) +
-                   " separate parts; a region's cells must touch side to side";
+            return RegionMapError{FirstCellOf(regionOf, region),
+                                  RegionName(region) + " has " + std::to_string(cellsIn[region]) +
+                                      " cells, not " + std::to_string(n)};
+        if (const int second = SecondPartOf(regionOf, n, region); second >= 0)
+            return RegionMapError{second, RegionName(region) +
+                                              " is in separate parts; a region's cells must "
+                                              "touch side to side"};
     }
     return std::nullopt;
+}
+
+std::optional<std::string> Geometry::RegionMapProblem(std::span<const int> regionOf) {
+    if (auto error = CheckRegionMap(regionOf)) return error->message;
+    return std::nullopt;
+}
+
+Geometry Geometry::withDiagonals(bool diagonals) const {
+    if (diagonals == diagonals_) return *this;
+    if (hasBoxes()) return Geometry(boxRows_, boxCols_, diagonals);
+    return WithRegions(tables_->boxOf, diagonals);
 }
 
 Geometry Geometry::WithRegions(std::span<const int> regionOf, bool diagonals) {
@@ -155,8 +176,7 @@ std::shared_ptr<const Geometry::Tables> Geometry::CachedBoxTables(int boxRows, i
         cache;
     std::lock_guard lock(mutex);
     auto& slot = cache[boxRows][boxCols][diagonals ? 1 : 0];
-    if (!slot)
-        slot = BuildTables(boxRows * boxCols, RectangularBoxes(boxRows, boxCols), diagonals);
+    if (!slot) slot = BuildTables(boxRows * boxCols, RectangularBoxes(boxRows, boxCols), diagonals);
     return slot;
 }
 

@@ -44,6 +44,15 @@ public:
     // Why a region map is not a valid partition ("region C has 8 cells, not 9", "region B is in
     // 2 separate parts"), or empty when it is. Regions are named by their letter (A = 0).
     static std::optional<std::string> RegionMapProblem(std::span<const int> regionOf);
+    // The same, with a cell to point at: the first cell of the faulty region, or of its second
+    // part; -1 when the problem is the map's size.
+    struct RegionMapError {
+        int cell = -1;
+        std::string message;
+    };
+    static std::optional<RegionMapError> CheckRegionMap(std::span<const int> regionOf);
+    // The same regions, with or without the diagonals as units.
+    Geometry withDiagonals(bool diagonals) const;
 
     // The usual box shape for a grid size: 4 -> 2x2, 6 -> 2x3, 8 -> 2x4, 9 -> 3x3, 12 -> 3x4,
     // 16 -> 4x4, 25 -> 5x5; any other size with a factorisation gets the squarest one that is not
@@ -79,7 +88,9 @@ public:
     std::span<const int> unitCells(int unit) const;
     // The units of a cell: its row, column and region in that order, then the diagonals it is on.
     std::span<const int> unitsOf(int cell) const;
-    bool inUnit(int unit, int cell) const { return tables_->member[unit * cellCount() + cell] != 0; }
+    bool inUnit(int unit, int cell) const {
+        return tables_->member[unit * cellCount() + cell] != 0;
+    }
     // Every other cell that shares a unit with this one (each once).
     std::span<const int> peers(int cell) const;
     bool sees(int a, int b) const;
@@ -103,13 +114,13 @@ public:
 private:
     struct Tables {
         std::vector<int> boxOf;
-        std::vector<int> unitCells;                 // unitCount * size
-        std::vector<int> cellUnitStart;             // cellCount + 1 offsets into cellUnits
-        std::vector<int> cellUnits;                 // 3 to 5 a cell
-        std::vector<std::uint8_t> member;           // unitCount * cellCount
-        std::vector<int> peerStart;                 // cellCount + 1 offsets into peerCells
+        std::vector<int> unitCells;        // unitCount * size
+        std::vector<int> cellUnitStart;    // cellCount + 1 offsets into cellUnits
+        std::vector<int> cellUnits;        // 3 to 5 a cell
+        std::vector<std::uint8_t> member;  // unitCount * cellCount
+        std::vector<int> peerStart;        // cellCount + 1 offsets into peerCells
         std::vector<int> peerCells;
-        std::vector<std::uint8_t> seesMatrix;       // cellCount * cellCount
+        std::vector<std::uint8_t> seesMatrix;  // cellCount * cellCount
         std::vector<std::pair<int, int>> crossings;
     };
     Geometry(int size, int boxRows, int boxCols, bool diagonals,

@@ -48,6 +48,19 @@ public:
         return map;
     }
 
+    // Whether some region is exactly one row or one column.
+    bool hasStraightRegion() const {
+        for (int line = 0; line < n_; ++line) {
+            bool row = true, column = true;
+            for (int i = 1; i < n_; ++i) {
+                row = row && regionOf_[line * n_ + i] == regionOf_[line * n_];
+                column = column && regionOf_[i * n_ + line] == regionOf_[line];
+            }
+            if (row || column) return true;
+        }
+        return false;
+    }
+
 private:
     int neighbour(int cell, int step) const {
         const int r = cell / n_ + kSteps[step][0], c = cell % n_ + kSteps[step][1];
@@ -114,9 +127,13 @@ std::vector<int> StartingLayout(int size) {
 
 std::vector<int> RandomRegionLayout(int size, std::mt19937_64& rng) {
     Layout layout(size, StartingLayout(size));
-    // Enough trades that no trace of the starting boxes or rows is left.
-    for (int trade = 0; trade < 40 * size * size; ++trade)
+    // Enough trades that no trace of the starting boxes or rows is left; then more while some
+    // region is a whole row or column, which would only repeat that line's rule.
+    for (int trade = 0; trade < 100 * size * size; ++trade)
         layout.tryTrade(rng);
+    for (int more = 0; more < 100 && layout.hasStraightRegion(); ++more)
+        for (int trade = 0; trade < size * size; ++trade)
+            layout.tryTrade(rng);
     return layout.canonical();
 }
 

@@ -7,6 +7,9 @@
 namespace sudoku {
 namespace {
 
+// Marks an X Sudoku: after a one-line puzzle, or as a `# diagonals` comment line.
+constexpr std::string_view kDiagonalsWord = "diagonals";
+
 constexpr std::array<std::string_view, 6> kFormatNames = {"auto",    "line", "grid",
                                                           "bracket", "sdk",  "pencil"};
 
@@ -26,6 +29,13 @@ struct RawCell {
 struct RawRow {
     int line = 0;
     std::vector<RawCell> cells;
+};
+
+// One letter of a region map, with where it was written.
+struct MapCell {
+    int line = 0;
+    int column = 0;
+    char label = 0;
 };
 
 bool IsSpace(char c) {
@@ -89,7 +99,16 @@ struct Content {
     std::vector<TextLine> rows;
     std::vector<std::string> comments;
     bool sdkMarks = false;
+    bool diagonals = false;  // a `# diagonals` line: an X Sudoku
 };
+
+bool IsWord(std::string_view text, std::string_view word) {
+    text = Trim(text);
+    return text.size() == word.size() &&
+           std::equal(text.begin(), text.end(), word.begin(), [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) == b;
+           });
+}
 
 Content ContentLines(std::string_view text) {
     Content content;
@@ -97,7 +116,10 @@ Content ContentLines(std::string_view text) {
     for (const TextLine& line : SplitLines(text)) {
         const std::string_view trimmed = Trim(line.text);
         if (trimmed.empty()) continue;
-        if (trimmed.starts_with('#')) {
+        if (trimmed.starts_with('#') && IsWord(trimmed.substr(1), kDiagonalsWord)) {
+            content.diagonals = true;
+            content.comments.emplace_back(trimmed.substr(1));
+        } else if (trimmed.starts_with('#')) {
             content.comments.emplace_back(trimmed.substr(1));
             content.sdkMarks = true;
         } else if (IsSectionHeader(trimmed)) {
@@ -158,6 +180,60 @@ std::string SupportedSizes() {
     return "4, 6, 8, 9, 12, 16 or 25";
 }
 
+// The regions of a map's letters: by letter (A or a is region 0) when every label is one of the
+// first n letters, else numbered in the order they first appear. Checked to be a partition; an
+// error points at the faulty region's first cell (or its second part).
+TextError ReadRegions(const std::vector<MapCell>& map, int size, std::vector<int>& regionOf) {
+    std::vector<int> byLetter(map.size()), byAppearance(map.size());
+    std::vector<char> seen;
+    bool letters = true;
+    for (std::size_t i = 0; i < map.size(); ++i) {
+        const char c = map[i].label;
+        if (c == '.' || c == '|' || IsSpace(c) || static_cast<unsigned char>(c) < 0x21 ||
+            static_cast<unsigned char>(c) > 0x7e)
+            return ErrorAt(map[i].line, map[i].column,
+                           Quoted(std::string_view(&c, 1)) + " is not a region letter");
+        const int upper = std::toupper(static_cast<unsigned char>(c));
+        letters = letters && upper >= 'A' && upper < 'A' + size;
+        byLetter[i] = upper - 'A';
+        auto at = std::find(seen.begin(), seen.end(), c);
+        if (at == seen.end()) at = seen.insert(seen.end(), c);
+        byAppearance[i] = static_cast<int>(at - seen.begin());
+    }
+    regionOf = letters ? byLetter : byAppearance;
+    if (auto problem = Geometry::CheckRegionMap(regionOf)) {
+        const MapCell& where = map[problem->cell < 0 ? 0 : problem->cell];
+        return ErrorAt(where.line, where.column, "region map: " + problem->message);
+    }
+    return {};
+}
+
+// A map written beside the rows: each row's cells followed by its n region letters, as one word
+// (or, in the character forms, letters with spaces between). Moved out of the rows.
+std::vector<MapCell> TakeRegionsBeside(std::vector<RawRow>& rows, TextFormat format) {
+    const std::size_t n = rows.size();
+    std::vector<MapCell> map;
+    const bool beside = std::all_of(rows.begin(), rows.end(), [&](const RawRow& row) {
+        if (format == TextFormat::PencilMarks)
+            return row.cells.size() == n + 1 && row.cells.back().token.size() == n;
+        return row.cells.size() == 2 * n;
+    });
+    if (!beside || n < 4) return map;
+    for (RawRow& row : rows) {
+        if (format == TextFormat::PencilMarks) {
+            const RawCell word = row.cells.back();
+            row.cells.pop_back();
+            for (std::size_t i = 0; i < n; ++i)
+                map.push_back({row.line, word.column + static_cast<int>(i), word.token[i]});
+        } else {
+            for (std::size_t i = n; i < 2 * n; ++i)
+                map.push_back({row.line, row.cells[i].column, row.cells[i].token.front()});
+            row.cells.resize(n);
+        }
+    }
+    return map;
+}
+
 // Turns the cells of a pencil-mark token into the board and candidates.
 TextError ReadPencilCell(const RawRow& row, const RawCell& raw, int cell, ParsedPuzzle& out) {
     const int size = out.board.size();
@@ -196,17 +272,22 @@ TextError ReadCell(const RawRow& row, const RawCell& raw, int cell, ParsedPuzzle
     return {};
 }
 
-// Checks the shape of the rows (n rows of n cells, n a size with boxes) and fills the board.
-void Assemble(const std::vector<RawRow>& rows, ParsedPuzzle& out) {
+// Checks the shape of the rows (n rows of n cells, n a size with boxes, or any size with a region
+// map) and fills the board; a map is given (the line form) or found beside the rows.
+void Assemble(std::vector<RawRow> rows, ParsedPuzzle& out, std::vector<MapCell> map = {}) {
     if (rows.empty()) {
         out.error = ErrorAt(0, 0, "no puzzle found");
         return;
     }
+    if (map.empty()) map = TakeRegionsBeside(rows, out.format);
     const int size = static_cast<int>(rows.front().cells.size());
-    if (!IsBoxShape(size)) {
-        out.error = ErrorAt(rows.front().line, 0,
-                            std::to_string(size) + " cells in a row; a grid has " +
-                                SupportedSizes() + " cells a row");
+    const bool sizeFits = map.empty() ? IsBoxShape(size) : size >= 4 && size <= kMaxSize;
+    if (!sizeFits) {
+        out.error =
+            ErrorAt(rows.front().line, 0,
+                    std::to_string(size) + " cells in a row; a grid has " + SupportedSizes() +
+                        " cells a row (any number from 4 to 25 with its region map "
+                        "beside)");
         return;
     }
     for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -230,7 +311,14 @@ void Assemble(const std::vector<RawRow>& rows, ParsedPuzzle& out) {
             std::to_string(rows.size()) + " rows found, " + std::to_string(size) + " expected");
         return;
     }
-    out.board = Board(*Geometry::ForSize(size));
+    if (map.empty()) {
+        out.board = Board(*Geometry::ForSize(size));
+    } else {
+        std::vector<int> regionOf;
+        out.error = ReadRegions(map, size, regionOf);
+        if (out.error) return;
+        out.board = Board(Geometry::WithRegions(regionOf));
+    }
     if (out.format == TextFormat::PencilMarks) out.candidates.assign(size * size, 0);
     for (int r = 0; r < size; ++r) {
         for (int c = 0; c < size; ++c) {
@@ -303,22 +391,66 @@ ParsedPuzzle ParseLine(const Content& content) {
         out.error = ErrorAt(0, 0, "no puzzle found");
         return out;
     }
-    if (content.rows.size() > 1) {
+    if (content.rows.size() > 2 ||
+        (content.rows.size() == 2 && TokenRow(content.rows[1]).cells.size() != 1)) {
         out.error = ErrorAt(content.rows[1].number, 0,
-                            "a one-line puzzle has one line, found a second one");
+                            "a one-line puzzle has one line (and its region map on the next), "
+                            "found more");
         return out;
     }
     const TextLine& line = content.rows.front();
-    const auto first = line.text.find_first_not_of(" \t");
-    const std::string_view cells = Trim(line.text);
+    const std::vector<RawCell> words = TokenRow(line).cells;  // cells [map] [diagonals]
+    if (words.empty()) {
+        out.error = ErrorAt(line.number, 0, "no puzzle found");
+        return out;
+    }
+    const std::string_view cells = words.front().token;
+    const int first = words.front().column - 1;
     int size = 0;
     while (size * size < static_cast<int>(cells.size()))
         ++size;
-    if (size * size != static_cast<int>(cells.size()) || !IsBoxShape(size)) {
+    if (size * size != static_cast<int>(cells.size()) || size < 4 || size > kMaxSize) {
         out.error = ErrorAt(line.number, 0,
                             std::to_string(cells.size()) +
                                 " characters found; a one-line puzzle has 16, 36, 64, 81, 144, "
-                                "256 or 625");
+                                "256 or 625 (or any square from 16 to 625 with a region map)");
+        return out;
+    }
+    std::vector<MapCell> map;
+    bool diagonals = false;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const RawCell& word = words[i];
+        if (IsWord(word.token, kDiagonalsWord) && !diagonals) {
+            diagonals = true;
+        } else if (map.empty() && word.token.size() == cells.size()) {
+            for (std::size_t k = 0; k < word.token.size(); ++k)
+                map.push_back({line.number, word.column + static_cast<int>(k), word.token[k]});
+        } else {
+            out.error = ErrorAt(
+                line.number, word.column,
+                "after the puzzle, only a region map of " + std::to_string(cells.size()) +
+                    " letters and the word 'diagonals' may follow, not " + Quoted(word.token));
+            return out;
+        }
+    }
+    // The two-line form: the map on the line after the puzzle.
+    if (content.rows.size() == 2) {
+        const RawCell word = TokenRow(content.rows[1]).cells.front();
+        if (!map.empty() || word.token.size() != cells.size()) {
+            out.error =
+                ErrorAt(content.rows[1].number, word.column,
+                        "the line after a one-line puzzle is its region map, " +
+                            std::to_string(cells.size()) + " letters, not " + Quoted(word.token));
+            return out;
+        }
+        for (std::size_t k = 0; k < word.token.size(); ++k)
+            map.push_back(
+                {content.rows[1].number, word.column + static_cast<int>(k), word.token[k]});
+    }
+    if (map.empty() && !IsBoxShape(size)) {
+        out.error = ErrorAt(
+            line.number, 0,
+            "a " + SizeName(size) + " grid has no rectangular boxes: give its region map after it");
         return out;
     }
     std::vector<RawRow> rows(size);
@@ -326,10 +458,12 @@ ParsedPuzzle ParseLine(const Content& content) {
         rows[r].line = line.number;
         for (int c = 0; c < size; ++c) {
             const int at = r * size + c;
-            rows[r].cells.push_back({cells.substr(at, 1), static_cast<int>(first) + at + 1, false});
+            rows[r].cells.push_back({cells.substr(at, 1), first + at + 1, false});
         }
     }
-    Assemble(rows, out);
+    Assemble(std::move(rows), out, std::move(map));
+    if (out.ok() && diagonals)
+        out.board = out.board.withGeometry(out.board.geometry().withDiagonals(true));
     return out;
 }
 
@@ -361,18 +495,57 @@ bool LooksBracketed(const Content& content) {
 // As many tokens a row as rows, and some token longer than one character.
 bool LooksPencilMarked(const Content& content) {
     const std::size_t rows = content.rows.size();
-    if (TokenRow(content.rows.front()).cells.size() != rows) return false;
-    for (const TextLine& line : content.rows)
-        for (const RawCell& cell : TokenRow(line).cells)
-            if (cell.token.size() > 1) return true;
+    const std::size_t tokens = TokenRow(content.rows.front()).cells.size();
+    if (tokens != rows && tokens != rows + 1) return false;  // + 1: a region map beside
+    for (const TextLine& line : content.rows) {
+        const std::vector<RawCell> cells = TokenRow(line).cells;
+        for (std::size_t i = 0; i < std::min(cells.size(), rows); ++i)
+            if (cells[i].token.size() > 1) return true;
+    }
     return false;
 }
 
+// A one-line puzzle and, on the next line, its region map: two single words of one length.
+bool LooksLineAndMap(const Content& content) {
+    if (content.rows.size() != 2) return false;
+    const RawRow puzzle = TokenRow(content.rows[0]), map = TokenRow(content.rows[1]);
+    return puzzle.cells.size() == 1 && map.cells.size() == 1 &&
+           puzzle.cells[0].token.size() == map.cells[0].token.size() &&
+           puzzle.cells[0].token.size() >= 16;
+}
+
 TextFormat Detect(const Content& content) {
-    if (content.rows.size() <= 1) return TextFormat::Line;
+    if (content.rows.size() <= 1 || LooksLineAndMap(content)) return TextFormat::Line;
     if (LooksBracketed(content)) return TextFormat::Bracket;
     if (LooksPencilMarked(content)) return TextFormat::PencilMarks;
     return content.sdkMarks ? TextFormat::Sdk : TextFormat::Grid;
+}
+
+// Whether a box starts at column c (> 0): a jigsaw has no box bars.
+bool IsBoxStart(const Geometry& g, int c) {
+    return g.hasBoxes() && c % g.boxCols() == 0;
+}
+
+// Rows as written, then a jigsaw's map beside them (three spaces, then the row's letters) and an
+// X's `# diagonals` line before them: the forms' variant marks, read back by ParsePuzzle.
+std::string WithVariantMarks(const Geometry& g, const std::string& rows) {
+    std::string text = g.hasDiagonals() ? "# diagonals\n" : "";
+    if (g.hasBoxes()) return text + rows;
+    const std::string map = g.regionMap();
+    std::vector<std::string> lines;
+    std::size_t width = 0;
+    for (std::size_t begin = 0; begin < rows.size();) {
+        const std::size_t end = rows.find('\n', begin);
+        lines.push_back(rows.substr(begin, end - begin));
+        width = std::max(width, lines.back().size());
+        begin = end + 1;
+    }
+    const auto n = static_cast<std::size_t>(g.size());
+    for (std::size_t r = 0; r < lines.size(); ++r) {
+        lines[r].resize(width, ' ');
+        text += lines[r] + "   " + map.substr(r * n, n) + "\n";
+    }
+    return text;
 }
 
 // Pads every token of a column to the column's widest, with `|` between boxes.
@@ -386,7 +559,7 @@ std::string FormatTokens(const Geometry& g, const std::vector<std::string>& toke
     for (int r = 0; r < n; ++r) {
         std::string line;
         for (int c = 0; c < n; ++c) {
-            if (c > 0) line += separators && c % g.boxCols() == 0 ? " | " : " ";
+            if (c > 0) line += separators && IsBoxStart(g, c) ? " | " : " ";
             std::string token = tokens[g.cellAt(r, c)];
             token.resize(width[c], ' ');
             line += token;
@@ -400,7 +573,7 @@ std::string FormatTokens(const Geometry& g, const std::vector<std::string>& toke
         // The rule crosses the box bars: build it from the widest row's bar positions.
         std::string widest;
         for (int c = 0; c < n; ++c) {
-            if (c > 0) widest += c % g.boxCols() == 0 ? " | " : " ";
+            if (c > 0) widest += IsBoxStart(g, c) ? " | " : " ";
             widest += std::string(width[c], ' ');
         }
         rule.clear();
@@ -409,10 +582,10 @@ std::string FormatTokens(const Geometry& g, const std::vector<std::string>& toke
     }
     std::string text;
     for (int r = 0; r < n; ++r) {
-        if (separators && r > 0 && r % g.boxRows() == 0) text += rule + "\n";
+        if (separators && g.hasBoxes() && r > 0 && r % g.boxRows() == 0) text += rule + "\n";
         text += lines[r] + "\n";
     }
-    return text;
+    return WithVariantMarks(g, text);
 }
 
 std::string PlainRows(const Board& board) {
@@ -421,7 +594,7 @@ std::string PlainRows(const Board& board) {
     std::string text;
     for (int r = 0; r < n; ++r)
         text += line.substr(r * n, n) + "\n";
-    return text;
+    return WithVariantMarks(board.geometry(), text);
 }
 
 std::string BracketRows(const Board& board) {
@@ -442,6 +615,14 @@ std::string BracketRows(const Board& board) {
         }
         text += '\n';
     }
+    return WithVariantMarks(g, text);
+}
+
+// The one-line form, then a jigsaw's map and an X's `diagonals` on the same line.
+std::string LineWithVariantMarks(const Board& board) {
+    std::string text = board.toLine();
+    if (!board.geometry().hasBoxes()) text += " " + board.geometry().regionMap();
+    if (board.geometry().hasDiagonals()) text += " diagonals";
     return text;
 }
 
@@ -475,6 +656,8 @@ ParsedPuzzle ParsePuzzle(std::string_view text, TextFormat format) {
     if (format == TextFormat::Auto) format = Detect(content);
     ParsedPuzzle out = format == TextFormat::Line ? ParseLine(content) : ParseRows(content, format);
     out.comments = content.comments;
+    if (out.ok() && content.diagonals)
+        out.board = out.board.withGeometry(out.board.geometry().withDiagonals(true));
     if (!out.ok()) out.board = Board();
     return out;
 }
@@ -505,7 +688,7 @@ std::string FormatPencilMarks(const CandidateGrid& grid) {
 std::string FormatPuzzle(const Board& board, TextFormat format) {
     switch (format) {
         case TextFormat::Line:
-            return board.toLine();
+            return LineWithVariantMarks(board);
         case TextFormat::Bracket:
             return BracketRows(board);
         case TextFormat::Sdk:

@@ -364,5 +364,51 @@ TEST(Cli, HelpForEveryCommand) {
     }
 }
 
+// Jigsaw and X puzzles: what generate prints, solve, grade and hint read back; the JSON names the
+// variant and a jigsaw's regions; --diagonals makes a plain line an X.
+TEST(Cli, VariantsRoundTripFromGenerateToSolve) {
+    const Outcome jigsaws = Sudokucam("generate --variant jigsaw --size 7 --seed 4 -n 3");
+    ASSERT_EQ(jigsaws.code, 0) << jigsaws.err;
+    const Outcome solved = Sudokucam("solve --json", jigsaws.out);
+    EXPECT_EQ(solved.code, 0) << solved.err;
+    const std::vector<std::string> lines = Lines(jigsaws.out), answers = Lines(solved.out);
+    ASSERT_EQ(answers.size(), 3u) << solved.out;
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto j = nlohmann::json::parse(answers[i]);
+        EXPECT_EQ(j["status"], "solved");
+        EXPECT_EQ(j["variant"], "jigsaw");
+        const std::string regions = j["regions"].get<std::string>();
+        EXPECT_EQ(lines[i], j["puzzle"].get<std::string>() + " " + regions);
+        // The solution keeps the rules of its own regions.
+        const ParsedPuzzle solution = ParsePuzzle(j["solution"].get<std::string>() + " " + regions);
+        ASSERT_TRUE(solution.ok()) << solution.error.describe();
+        EXPECT_TRUE(FindDuplicates(solution.board).empty());
+        EXPECT_TRUE(solution.board.isComplete());
+    }
+    const Outcome hint = Sudokucam("hint", lines[0]);
+    EXPECT_EQ(hint.code, 0) << hint.err;
+    const Outcome xs = Sudokucam("generate --variant x --seed 7 -n 2");
+    const Outcome graded = Sudokucam("grade", xs.out);
+    EXPECT_EQ(graded.code, 0) << graded.err;
+    EXPECT_EQ(Lines(graded.out).size(), 2u) << graded.out;
+    // Without its diagonals an X puzzle has several solutions; --diagonals restores them.
+    const std::string cells = Lines(xs.out).front().substr(0, 81);
+    EXPECT_EQ(nlohmann::json::parse(Sudokucam("solve --json", cells).out)["status"], "multiple");
+    const auto x = nlohmann::json::parse(Sudokucam("solve --json --diagonals", cells).out);
+    EXPECT_EQ(x["status"], "solved");
+    EXPECT_EQ(x["variant"], "x");
+}
+
+TEST(Cli, ABadRegionMapIsRefusedWithItsProblem) {
+    const Outcome run = Sudokucam("generate --variant jigsaw --regions AABBBAACBBDACCCDDDCEDEEEA");
+    EXPECT_EQ(run.code, 2);
+    EXPECT_NE(run.err.find("the region map, letter 1: region A has 6 cells, not 5"),
+              std::string::npos)
+        << run.err;
+    const Outcome solve = Sudokucam("solve", std::string(49, '.') + " " + std::string(49, 'A'));
+    EXPECT_EQ(solve.code, 2);
+    EXPECT_NE(solve.err.find("region A has 49 cells, not 7"), std::string::npos) << solve.err;
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -234,7 +234,9 @@ TEST(TextFormat, ExplicitFormatOverridesDetection) {
     EXPECT_EQ(ParsePuzzle(text).board.size(), 16);
     // ... and read as a one-line puzzle only on request, which then rejects the second line.
     ParsedPuzzle p = ParsePuzzle(text, TextFormat::Line);
-    EXPECT_EQ(p.error.describe(), "line 2: a one-line puzzle has one line, found a second one");
+    EXPECT_EQ(p.error.describe(),
+              "line 2: a one-line puzzle has one line (and its region map on the next), found "
+              "more");
 }
 
 struct BadInput {
@@ -251,7 +253,8 @@ TEST(TextFormat, EveryMalformedInputNamesLineColumnAndProblem) {
         {"", TextFormat::Auto, "no puzzle found"},
         {"# only a comment\n\n", TextFormat::Auto, "no puzzle found"},
         {std::string(80, '.'), TextFormat::Auto,
-         "line 1: 80 characters found; a one-line puzzle has 16, 36, 64, 81, 144, 256 or 625"},
+         "line 1: 80 characters found; a one-line puzzle has 16, 36, 64, 81, 144, 256 or 625 (or "
+         "any square from 16 to 625 with a region map)"},
         {std::string(13, '.') + "Q" + std::string(67, '.'), TextFormat::Auto,
          "line 1, column 14: 'Q' is not a digit of a 9x9 grid"},
         {"  " + std::string(12, '.') + "A" + std::string(68, '.'), TextFormat::Line,
@@ -264,7 +267,8 @@ TEST(TextFormat, EveryMalformedInputNamesLineColumnAndProblem) {
         {"1........\n1.......\n" + grid9.substr(20), TextFormat::Grid,
          "line 2: 8 cells found, 9 expected"},
         {"1234567\n1234567\n", TextFormat::Grid,
-         "line 1: 7 cells in a row; a grid has 4, 6, 8, 9, 12, 16 or 25 cells a row"},
+         "line 1: 7 cells in a row; a grid has 4, 6, 8, 9, 12, 16 or 25 cells a row (any number "
+         "from 4 to 25 with its region map beside)"},
         {"1.. | ...\n..3 | .Q.\n......\n......\n......\n......\n", TextFormat::Grid,
          "line 2, column 8: 'Q' is not a digit of a 6x6 grid"},
         {"[1][2] x x\nx [3 x x\nx x x x\nx x x x\n", TextFormat::Auto,

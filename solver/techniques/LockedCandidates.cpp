@@ -66,7 +66,8 @@ private:
         const Geometry& g = grid.geometry();
         std::vector<CellDigit> eliminations;
         for (int cell : g.unitCells(target))
-            if (grid.has(cell, digit) && !g.inUnit(unit, cell)) eliminations.push_back({cell, digit});
+            if (grid.has(cell, digit) && !g.inUnit(unit, cell))
+                eliminations.push_back({cell, digit});
         if (eliminations.empty()) return std::nullopt;
         Step step;
         step.technique = technique();
