@@ -8,6 +8,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "vision/classifying/MaxPoolLayer.h"
 #include "vision/classifying/ModelPath.h"
 
 namespace sudoku {
@@ -186,7 +187,7 @@ namespace {
 cv::dnn::Net LoadNet(const std::filesystem::path& path) {
     cv::dnn::Net net;
     try {
-        net = cv::dnn::readNetFromONNX(path.string());
+        net = ReadNetWithFastPooling(path);
     } catch (const cv::Exception& e) {
         throw std::runtime_error("cannot load the digit model " + path.string() + ": " + e.what());
     }

@@ -1,0 +1,97 @@
+#include "vision/classifying/MaxPoolLayer.h"
+
+#include <algorithm>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <opencv2/dnn/all_layers.hpp>
+
+namespace sudoku {
+namespace {
+
+bool IsPair(const cv::dnn::LayerParams& params, const std::string& key, int value) {
+    if (!params.has(key)) return false;
+    const cv::dnn::DictValue& v = params.get(key);
+    for (int i = 0; i < v.size(); ++i)
+        if (v.get<int>(i) != value) return false;
+    return true;
+}
+
+// What the ONNX importer gives a MaxPool the loop can do.
+bool IsPlainMaxPool2(const cv::dnn::LayerParams& params) {
+    return params.get<std::string>("pool", "") == "MAX" && IsPair(params, "kernel_size", 2) &&
+           IsPair(params, "stride", 2) && IsPair(params, "pad", 0) &&
+           !params.get<bool>("ceil_mode", false) && !params.has("dilations") &&
+           !params.has("global_pooling");
+}
+
+class MaxPool2Layer final : public cv::dnn::Layer {
+public:
+    explicit MaxPool2Layer(const cv::dnn::LayerParams& params) : Layer(params) {}
+
+    bool getMemoryShapes(const std::vector<cv::dnn::MatShape>& inputs, int /*requiredOutputs*/,
+                         std::vector<cv::dnn::MatShape>& outputs,
+                         std::vector<cv::dnn::MatShape>& /*internals*/) const override {
+        CV_Assert(inputs.size() == 1 && inputs[0].size() == 4);
+        cv::dnn::MatShape shape = inputs[0];
+        shape[2] /= 2;  // floor rounding, as ceil_mode 0
+        shape[3] /= 2;
+        outputs.assign(1, shape);
+        return false;
+    }
+
+    void forward(cv::InputArrayOfArrays inputsArr, cv::OutputArrayOfArrays outputsArr,
+                 cv::OutputArrayOfArrays /*internalsArr*/) override {
+        std::vector<cv::Mat> inputs, outputs;
+        inputsArr.getMatVector(inputs);
+        outputsArr.getMatVector(outputs);
+        const cv::Mat& src = inputs[0];
+        cv::Mat& dst = outputs[0];
+        CV_Assert(src.type() == CV_32F && src.isContinuous() && dst.isContinuous());
+        const int planes = src.size[0] * src.size[1];
+        cv::parallel_for_(cv::Range(0, planes), [&](const cv::Range& range) {
+            for (int p = range.start; p < range.end; ++p)
+                PoolPlane(src, dst, p);
+        });
+    }
+
+private:
+    static void PoolPlane(const cv::Mat& src, cv::Mat& dst, int plane) {
+        const int w = src.size[3], outH = dst.size[2], outW = dst.size[3];
+        const float* in = src.ptr<float>() + std::size_t(plane) * src.size[2] * w;
+        float* out = dst.ptr<float>() + std::size_t(plane) * outH * outW;
+        for (int y = 0; y < outH; ++y, out += outW) {
+            const float* top = in + std::size_t(2 * y) * w;
+            const float* bottom = top + w;
+            for (int x = 0; x < outW; ++x)
+                out[x] = std::max(std::max(top[2 * x], top[2 * x + 1]),
+                                  std::max(bottom[2 * x], bottom[2 * x + 1]));
+        }
+    }
+};
+
+cv::Ptr<cv::dnn::Layer> CreatePooling(cv::dnn::LayerParams& params) {
+    if (IsPlainMaxPool2(params)) return cv::makePtr<MaxPool2Layer>(params);
+    return cv::dnn::PoolingLayer::create(params);
+}
+
+}  // namespace
+
+cv::dnn::Net ReadNetWithFastPooling(const std::filesystem::path& onnx) {
+    // The layer factory is global: two loads at once must not register the constructor twice,
+    // and no other load may see it once this one is done.
+    static std::mutex factory;
+    std::lock_guard lock(factory);
+    cv::dnn::LayerFactory::registerLayer("Pooling", CreatePooling);
+    try {
+        cv::dnn::Net net = cv::dnn::readNetFromONNX(onnx.string());
+        cv::dnn::LayerFactory::unregisterLayer("Pooling");
+        return net;
+    } catch (...) {
+        cv::dnn::LayerFactory::unregisterLayer("Pooling");
+        throw;
+    }
+}
+
+}  // namespace sudoku
