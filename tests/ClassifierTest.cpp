@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -19,6 +20,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/classifying/CnnClassifier.h"
+#include "vision/classifying/MaxPoolLayer.h"
 #include "vision/classifying/ModelPath.h"
 #include "vision/classifying/TesseractClassifier.h"
 #include "vision/reading/KindPrior.h"
@@ -217,6 +219,31 @@ TEST(CnnClassifier, TheSecondNetworkAloneGivesThePairsMean) {
     const cv::Mat mean = (first + own) * 0.5f;
     EXPECT_LE(cv::norm(mean, expected, cv::NORM_INF), 1e-4);
     EXPECT_GT(cv::norm(own, first, cv::NORM_INF), 0.1) << "the two networks are not the same";
+}
+
+// The max pooling the classifier loads the networks with (MaxPoolLayer) in place of OpenCV's:
+// every output of both model files the same to the bit, for one cell and for a grid's batch.
+TEST(MaxPoolLayer, GivesOpenCvsOutputsToTheBit) {
+    for (const char* model : {"digits.onnx", "digits-second.onnx"}) {
+        cv::dnn::Net theirs = cv::dnn::readNetFromONNX((kModels / model).string());
+        cv::dnn::Net ours = ReadNetWithFastPooling(kModels / model);
+        std::vector<std::string> outputs = theirs.getUnconnectedOutLayersNames();
+        if (theirs.getLayerId("first") >= 0) outputs.push_back("first");
+        for (int cells : {1, 81}) {
+            const int dims[] = {cells, 1, kCnnInputPixels, kCnnInputPixels};
+            cv::Mat blob(4, dims, CV_32F);
+            cv::RNG(cells).fill(blob, cv::RNG::UNIFORM, 0.0, 1.0);
+            for (const std::string& output : outputs) {
+                theirs.setInput(blob);
+                const cv::Mat expected = theirs.forward(output).clone();
+                ours.setInput(blob);
+                const cv::Mat got = ours.forward(output);
+                ASSERT_EQ(got.total(), expected.total());
+                EXPECT_EQ(std::memcmp(got.data, expected.data, got.total() * sizeof(float)), 0)
+                    << model << ", output " << output << ", " << cells << " cells";
+            }
+        }
+    }
 }
 
 TEST(CnnClassifier, ReadsHeldOutPhotos) {
