@@ -204,6 +204,7 @@ CnnClassifier::CnnClassifier(const std::filesystem::path& modelPath)
     : path_(modelPath.empty() ? FindModelFile("digits.onnx") : modelPath) {
     auto nets = std::make_unique<Networks>();
     nets->pair = LoadNet(path_);
+    nets->again = LoadNet(path_);
     cv::dnn::Net& net = nets->pair;
     if (net.getLayerId("logits") >= 0) logitsLayer_ = "logits";
     if (const int first = net.getLayerId("first"); first >= 0) {
@@ -226,6 +227,7 @@ CnnClassifier::CnnClassifier(const std::filesystem::path& modelPath)
 std::unique_ptr<CnnClassifier::Networks> CnnClassifier::loadNetworks() const {
     auto nets = std::make_unique<Networks>();
     nets->pair = LoadNet(path_);
+    nets->again = LoadNet(path_);
     if (hasSecondAlone()) nets->second = LoadNet(secondPath_);
     return nets;
 }
@@ -290,7 +292,7 @@ void CnnClassifier::reReadOffCentreDigits(Networks& nets, const cv::Mat& inputs,
         centred.push_back(digit.reshape(1, 1));
     }
     if (offCentre.empty()) return;
-    const cv::Mat again = forward(nets.pair, centred, logitsLayer_);
+    const cv::Mat again = forward(nets.again, centred, logitsLayer_);
     for (std::size_t j = 0; j < offCentre.size(); ++j) {
         cv::Mat row = out.row(offCentre[j]);
         row = (row + again.row(static_cast<int>(j))) * 0.5;

@@ -83,6 +83,10 @@ private:
         // model: the pair computes both networks to give the second's logits, this only the
         // second.
         cv::dnn::Net second;
+        // Another copy of the model for the few centred digits read again: a network keeps its
+        // buffers sized for the last batch, and re-reading them on `pair` made it reallocate
+        // the whole grid's buffers for the next photo.
+        cv::dnn::Net again;
     };
     // A copy of the networks for one caller, handed back to the pool when it ends.
     class Lease;
