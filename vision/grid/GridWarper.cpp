@@ -349,19 +349,22 @@ WarpedGrid WarpLattice(const cv::Mat& image, const GridLattice& fullLattice) {
     const int size = lattice.size;
     const int side = size * kCellPixels;
     cv::Mat mapX(side, side, CV_32F), mapY(side, side, CV_32F);
-    // Bilinear between the four intersections of each cell: continuous across cell borders.
+    // Bilinear between the four intersections of each cell: continuous across cell borders. A
+    // pixel's place across its cell is the same in every cell: worked out once, not per pixel.
+    std::array<float, kCellPixels> across{};
+    for (int i = 0; i < kCellPixels; ++i)
+        across[i] = (i + 0.5f) / kCellPixels;
     for (int y = 0; y < side; ++y) {
         const int r = y / kCellPixels;
-        const float v = (y - r * kCellPixels + 0.5f) / kCellPixels;
+        const float v = across[y - r * kCellPixels];
         auto* mx = mapX.ptr<float>(y);
         auto* my = mapY.ptr<float>(y);
-        for (int x = 0; x < side; ++x) {
-            const int c = x / kCellPixels;
-            const float u = (x - c * kCellPixels + 0.5f) / kCellPixels;
-            const cv::Point2f p = lattice.inCell(r, c, u, v);
-            mx[x] = p.x;
-            my[x] = p.y;
-        }
+        for (int c = 0; c < size; ++c)
+            for (int i = 0; i < kCellPixels; ++i) {
+                const cv::Point2f p = lattice.inCell(r, c, across[i], v);
+                mx[c * kCellPixels + i] = p.x;
+                my[c * kCellPixels + i] = p.y;
+            }
     }
     WarpedGrid grid;
     grid.size = size;
