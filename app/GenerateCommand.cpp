@@ -60,10 +60,11 @@ int Run(const GenerateOptions& options) {
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const double cpu = static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC;
         std::cerr << fmt::format(
-            "generated {} {}x{} puzzles (difficulty {}, symmetry {}{}, seed {}) in {:.3f} s, "
+            "generated {} {}x{} {} puzzles (difficulty {}, symmetry {}{}, seed {}) in {:.3f} s, "
             "{:.3f} s CPU: {:.0f} puzzles/s ({:.0f} per CPU second), {:.1f} clues and {:.1f} "
             "grids tried per puzzle\n",
-            made, request.size, request.size, request.difficulty, request.symmetry,
+            made, generatorOptions.size, generatorOptions.size,
+            sudoku::VariantName(generatorOptions.variant), request.difficulty, request.symmetry,
             request.minimal ? ", minimal" : "", generatorOptions.seed, seconds, cpu, made / seconds,
             cpu > 0 ? made / cpu : 0.0, static_cast<double>(clues) / made,
             static_cast<double>(attempts) / made);
