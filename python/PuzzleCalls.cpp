@@ -67,12 +67,16 @@ py::object Generate(const py::object& seed, GenerateRequest request, bool detail
     }
     request.grade = details;  // the one-line form has no room for the grade: skip its cost
     const sudoku::GeneratorOptions options = ToGeneratorOptions(request);
+    std::string line;
     const OrderedJson out = Released([&] {
         // Throws std::invalid_argument (a bad size or attempt count: ValueError) or
         // std::runtime_error (no puzzle within the attempts or the time: RuntimeError).
-        return GeneratedJson(sudoku::Generate(options));
+        const sudoku::GeneratedPuzzle generated = sudoku::Generate(options);
+        line = sudoku::FormatPuzzle(generated.puzzle, sudoku::TextFormat::Line);
+        return GeneratedJson(generated);
     });
-    return details ? ToPython(out) : ToPython(out["puzzle"]);
+    // The line as `generate` prints it: a jigsaw's map, an X's "diagonals" after the cells.
+    return details ? ToPython(out) : py::str(line);
 }
 
 }  // namespace sudokucam::python

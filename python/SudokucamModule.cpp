@@ -109,14 +109,18 @@ constexpr const char* kGenerateDoc =
 
 seed: the random stream's seed (a non-negative int): generate(7) is the puzzle of
     `sudokucam generate --seed 7`; None: a random one, different on every call.
-size: 4, 6, 8, 9, 12, 16 or 25.
+size: 4, 6, 8, 9, 12, 16 or 25 (a jigsaw: any from 4 to 25).
+variant: "classic", "jigsaw" (irregular regions: the puzzle line is followed by its
+    region map, one letter a cell) or "x" (the diagonals are units too: followed by
+    " diagonals"), as `sudokucam generate --variant` prints them.
+regions: a jigsaw's layout, one letter a cell (it sets the size); None: random.
 difficulty: "any", "easy", "medium", "hard", "expert" or "extreme".
 symmetry: "none", "rotate180", "rotate90", "mirror" or "diagonal".
 minimal: only a puzzle from which no clue can be removed without losing uniqueness.
 max_attempts: full grids to try before giving up.
 time_limit: seconds to try before giving up, 0 for no limit.
-details: return the `generate --json` dict instead (puzzle, solution, size, clues,
-    minimal, level, score, hardest); the puzzle is graded then.
+details: return the `generate --json` dict instead (puzzle, solution, size, variant,
+    regions for a jigsaw, clues, minimal, level, score, hardest); the puzzle is graded then.
 
 Raises ValueError for a bad option and RuntimeError (generate's message) when no
 puzzle is found within the attempts or the time.)doc";
@@ -155,11 +159,14 @@ PYBIND11_MODULE(sudokucam, m) {
     const sudokucam::GenerateRequest generate;
     m.def(
         "generate",
-        [](const py::object& seed, int size, const std::string& difficulty,
+        [](const py::object& seed, int size, const std::string& variant,
+           const std::optional<std::string>& regions, const std::string& difficulty,
            const std::string& symmetry, bool minimal, int maxAttempts, double timeLimit,
            bool details) {
             sudokucam::GenerateRequest request;
             request.size = size;
+            request.variant = variant;
+            request.regions = regions.value_or("");
             request.difficulty = difficulty;
             request.symmetry = symmetry;
             request.minimal = minimal;
@@ -168,6 +175,7 @@ PYBIND11_MODULE(sudokucam, m) {
             return sudokucam::python::Generate(seed, request, details);
         },
         kGenerateDoc, "seed"_a = py::none(), py::kw_only(), "size"_a = generate.size,
+        "variant"_a = generate.variant, "regions"_a = py::none(),
         "difficulty"_a = generate.difficulty, "symmetry"_a = generate.symmetry,
         "minimal"_a = generate.minimal, "max_attempts"_a = generate.maxAttempts,
         "time_limit"_a = generate.timeLimitSeconds, "details"_a = false);

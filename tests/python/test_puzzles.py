@@ -34,7 +34,8 @@ def test_details_and_steps_are_solve_json(program):
     assert steps == program.json("solve", UNIQUE, "--steps")
     assert steps["steps"] and steps["steps"][0]["explanation"]
     # The keys in the command's order, not sorted.
-    assert list(steps)[:6] == ["input", "format", "size", "puzzle", "status", "problems"]
+    assert list(steps)[:7] == [
+        "input", "format", "size", "variant", "puzzle", "status", "problems"]
 
 
 def test_a_puzzle_without_one_solution_raises_solve_s_line(program):
@@ -99,6 +100,19 @@ def test_generate_gives_the_command_s_puzzles(program):
     small = sudokucam.generate(5, size=4, minimal=True, details=True)
     assert small == program.json("generate", "--seed", 5, "--size", 4, "--minimal")
     assert small["size"] == 4 and small["minimal"]
+
+
+def test_variants_are_generated_and_solved_as_the_command_does(program):
+    jigsaw = sudokucam.generate(4, variant="jigsaw", size=7)
+    assert jigsaw == program.run("generate", "--seed", 4, "--variant", "jigsaw", "--size", 7).stdout.strip()
+    cells, regions = jigsaw.split()
+    answer = sudokucam.solve(jigsaw, details=True)
+    assert answer["status"] == "solved" and answer["variant"] == "jigsaw"
+    assert answer["regions"] == regions and answer["puzzle"] == cells
+    x = sudokucam.generate(2, variant="x")
+    assert x.endswith(" diagonals") and sudokucam.grade(x)["status"] == "solved"
+    with pytest.raises(ValueError, match="region A has 6 cells, not 5"):
+        sudokucam.generate(1, variant="jigsaw", regions="AABBBAACBBDACCCDDDCEDEEEA")
 
 
 def test_generated_puzzles_are_solved_uniquely():
