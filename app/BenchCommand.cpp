@@ -1,7 +1,13 @@
 // `sudokucam bench FILE...`: solver speed on puzzle lists, measured as tdoku's run_benchmark does
 // (warm-up, then every puzzle solved with its solution count limited, every solution validated).
 // Only file handling, timing and output live here; the solvers are solver/Solvers.h.
+// `--vs LIB` times a second solver with tdoku's C signature, loaded from a shared library the
+// user built (scripts/build-tdoku.sh), on the same lists in the same process, file by file, so
+// the ratio comes from one run.
 
+#include <dlfcn.h>
+
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <fstream>
@@ -30,7 +36,39 @@ struct BenchArgs {
     double warmup = 1.0;
     double minTime = 1.0;
     bool cpuTime = false;
+    std::string vs;  // shared library exporting TdokuSolverDpllTriadSimd; empty: none
 };
+
+// tdoku's entry point (include/tdoku.h): empty cells must be '.', and puzzle[81] below '.'
+// tells it the puzzle is a plain 81-cell one; it writes a solution only when limit is 1.
+using TdokuSolve = std::size_t (*)(const char* puzzle, std::size_t limit, std::uint32_t config,
+                                   char* solution, std::size_t* guesses);
+constexpr const char* kTdokuSymbol = "TdokuSolverDpllTriadSimd";
+
+struct VsSolver {
+    void* library = nullptr;
+    TdokuSolve solve = nullptr;
+    std::string error;
+
+    VsSolver() = default;
+    VsSolver(const VsSolver&) = delete;
+    VsSolver& operator=(const VsSolver&) = delete;
+    ~VsSolver() {
+        if (library) dlclose(library);
+    }
+};
+
+// Loads `path` (a path with a '/' is taken as written, not searched for).
+void LoadVsSolver(const std::string& path, VsSolver& vs) {
+    const std::string name = path.find('/') == std::string::npos ? "./" + path : path;
+    vs.library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!vs.library) {
+        vs.error = fmt::format("--vs {}: {}", path, dlerror());
+        return;
+    }
+    vs.solve = reinterpret_cast<TdokuSolve>(dlsym(vs.library, kTdokuSymbol));
+    if (!vs.solve) vs.error = fmt::format("--vs {}: no function {}", path, kTdokuSymbol);
+}
 
 struct PuzzleList {
     std::vector<std::string> puzzles;  // 81 characters each, '.' for an empty cell
@@ -100,6 +138,7 @@ struct FileReport {
     std::size_t notUnique = 0;
     std::size_t noSolution = 0;
     std::size_t invalid = 0;  // a solution that breaks the rules or drops a clue: a solver bug
+    std::vector<int> counts;  // each puzzle's solution count, to compare with the --vs solver
 
     double perSecond() const { return seconds > 0 ? solves / seconds : 0; }
     double usPerPuzzle() const { return solves ? seconds * 1e6 / solves : 0; }
@@ -119,8 +158,11 @@ double ThreadSeconds() {
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-FileReport Bench(const std::string& file, const std::vector<std::string>& puzzles,
-                 const sudoku::SolverInfo& solver, const BenchArgs& args) {
+// `solve(puzzle, limit, solution, &guesses)` returns the solution count; `validate` says whether
+// it writes the first solution (then every one is checked).
+template <typename Solve>
+FileReport Bench(const std::string& file, const std::vector<std::string>& puzzles, Solve solve,
+                 bool validate, const BenchArgs& args) {
     FileReport report;
     report.file = file;
     report.puzzles = puzzles.size();
@@ -131,7 +173,7 @@ FileReport Bench(const std::string& file, const std::vector<std::string>& puzzle
     // Warm-up: caches, branch predictors and the CPU clock settle before timing.
     for (auto start = Clock::now(); Seconds(Clock::now() - start) < args.warmup;)
         for (const std::string& p : puzzles)
-            solver.solve(p.c_str(), args.limit, solution, &guesses);
+            solve(p.c_str(), args.limit, solution, &guesses);
 
     // First timed pass: counts and solutions kept for the statistics and the validation.
     std::vector<int> counts(puzzles.size());
@@ -140,12 +182,12 @@ FileReport Bench(const std::string& file, const std::vector<std::string>& puzzle
     const auto start = Clock::now();
     const double cpuStart = ThreadSeconds();
     for (std::size_t i = 0; i < puzzles.size(); ++i)
-        counts[i] = solver.solve(puzzles[i].c_str(), args.limit, &solutions[i * 81], &guessList[i]);
+        counts[i] = solve(puzzles[i].c_str(), args.limit, &solutions[i * 81], &guessList[i]);
     report.solves = puzzles.size();
     // Short lists are solved again until the timing covers at least --min-time.
     while (Seconds(Clock::now() - start) < args.minTime) {
         for (const std::string& p : puzzles)
-            solver.solve(p.c_str(), args.limit, solution, &guesses);
+            solve(p.c_str(), args.limit, solution, &guesses);
         report.solves += puzzles.size();
     }
     report.seconds = args.cpuTime ? ThreadSeconds() - cpuStart : Seconds(Clock::now() - start);
@@ -155,14 +197,27 @@ FileReport Bench(const std::string& file, const std::vector<std::string>& puzzle
         report.noGuess += guessList[i] == 0;
         if (counts[i] == 0) ++report.noSolution;
         if (counts[i] > 1) ++report.notUnique;
-        if (counts[i] > 0 && !ValidSolution(puzzles[i], &solutions[i * 81])) ++report.invalid;
+        report.counts.push_back(counts[i]);
+        if (validate && counts[i] > 0 && !ValidSolution(puzzles[i], &solutions[i * 81]))
+            ++report.invalid;
     }
     return report;
 }
 
-nlohmann::json ToJson(const FileReport& r, const BenchArgs& args) {
+// One file's figures, ours and (with --vs) the other solver's, timed one after the other.
+struct FileResult {
+    FileReport ours;
+    std::optional<FileReport> vs;
+    std::size_t countsDiffer = 0;  // puzzles whose solution counts disagree: one solver is wrong
+
+    double ratio() const {
+        return vs && vs->perSecond() > 0 ? ours.perSecond() / vs->perSecond() : 0;
+    }
+};
+
+nlohmann::json ToJson(const FileReport& r, std::string_view solver, const BenchArgs& args) {
     return {{"file", r.file},
-            {"solver", args.solver},
+            {"solver", solver},
             {"limit", args.limit},
             {"puzzles", r.puzzles},
             {"puzzles_per_second", r.perSecond()},
@@ -176,21 +231,74 @@ nlohmann::json ToJson(const FileReport& r, const BenchArgs& args) {
             {"clock", args.cpuTime ? "thread_cpu" : "wall"}};
 }
 
-void PrintTable(const std::vector<FileReport>& reports, const BenchArgs& args) {
+nlohmann::json ToJson(const FileResult& r, const BenchArgs& args) {
+    nlohmann::json out = ToJson(r.ours, args.solver, args);
+    if (r.vs) {
+        out["vs"] = ToJson(*r.vs, args.vs, args);
+        out["vs"].erase("invalid_solutions");  // not checked: tdoku writes none at limit 2
+        out["ratio"] = r.ratio();
+        out["counts_differ"] = r.countsDiffer;
+    }
+    return out;
+}
+
+void PrintRow(const FileReport& r, std::string name) {
+    if (name.size() > 40) name = "..." + name.substr(name.size() - 37);
+    fmt::print("{:<40} {:>8} {:>12.0f} {:>10.2f} {:>8.1f}% {:>10.2f} {:>10} {:>11}\n", name,
+               r.puzzles, r.perSecond(), r.usPerPuzzle(), 100 * r.noGuessShare(),
+               r.guessesPerPuzzle(), r.notUnique, r.noSolution);
+}
+
+void PrintTable(const std::vector<FileResult>& results, const BenchArgs& args) {
     fmt::print("solver {}, solutions counted up to {}, warm-up {} s, {} clock\n", args.solver,
                args.limit, args.warmup, args.cpuTime ? "thread CPU" : "wall");
+    if (!args.vs.empty()) fmt::print("vs {} ({})\n", args.vs, kTdokuSymbol);
     fmt::print("{:<40} {:>8} {:>12} {:>10} {:>9} {:>10} {:>10} {:>11}\n", "file", "puzzles",
                "puzzles/s", "us/puzzle", "no guess", "guesses", "not unique", "no solution");
-    for (const FileReport& r : reports) {
-        std::string name = r.file;
-        if (name.size() > 40) name = "..." + name.substr(name.size() - 37);
-        fmt::print("{:<40} {:>8} {:>12.0f} {:>10.2f} {:>8.1f}% {:>10.2f} {:>10} {:>11}\n", name,
-                   r.puzzles, r.perSecond(), r.usPerPuzzle(), 100 * r.noGuessShare(),
-                   r.guessesPerPuzzle(), r.notUnique, r.noSolution);
-        if (r.invalid)
-            fmt::print(stderr, "sudokucam bench: {}: {} invalid solutions (solver bug)\n", r.file,
-                       r.invalid);
+    for (const FileResult& r : results) {
+        PrintRow(r.ours, r.ours.file);
+        if (r.vs) {
+            PrintRow(*r.vs, "  vs");
+            fmt::print("  {} / vs: {:.2f}x\n", args.solver, r.ratio());
+        }
     }
+}
+
+// Warnings for what no timing should hide: invalid solutions, counts the two solvers disagree on.
+bool ReportProblems(const std::vector<FileResult>& results) {
+    bool any = false;
+    for (const FileResult& r : results) {
+        if (r.ours.invalid)
+            fmt::print(stderr, "sudokucam bench: {}: {} invalid solutions (solver bug)\n",
+                       r.ours.file, r.ours.invalid);
+        if (r.countsDiffer)
+            fmt::print(stderr, "sudokucam bench: {}: {} puzzles with other solution counts --vs\n",
+                       r.ours.file, r.countsDiffer);
+        any = any || r.ours.invalid || r.countsDiffer;
+    }
+    return any;
+}
+
+// The --vs solver's run: its empty cells written '.', as tdoku requires.
+FileResult BenchFile(const std::string& file, const std::vector<std::string>& puzzles,
+                     const sudoku::SolverInfo& solver, const VsSolver* vs, const BenchArgs& args) {
+    FileResult result;
+    result.ours = Bench(file, puzzles, solver.solve, true, args);
+    if (!vs) return result;
+    std::vector<std::string> dotted = puzzles;
+    for (std::string& p : dotted)
+        std::replace(p.begin(), p.end(), '0', '.');
+    const TdokuSolve tdoku = vs->solve;
+    auto solve = [tdoku](const char* p, int limit, char* out, std::uint64_t* guesses) {
+        std::size_t g = 0;
+        const auto n = tdoku(p, static_cast<std::size_t>(limit), 0, out, &g);
+        *guesses = g;
+        return static_cast<int>(n);
+    };
+    result.vs = Bench(file, dotted, solve, false, args);
+    for (std::size_t i = 0; i < puzzles.size(); ++i)
+        result.countsDiffer += result.ours.counts[i] != result.vs->counts[i];
+    return result;
 }
 
 int RunBench(const BenchArgs& args) {
@@ -203,6 +311,14 @@ int RunBench(const BenchArgs& args) {
                    names);
         return kExitUsage;
     }
+    VsSolver vs;
+    if (!args.vs.empty()) {
+        LoadVsSolver(args.vs, vs);
+        if (!vs.error.empty()) {
+            fmt::print(stderr, "sudokucam bench: {}\n", vs.error);
+            return kExitUsage;
+        }
+    }
     // Read every file first, so a bad file fails fast instead of after minutes of timing.
     std::vector<PuzzleList> lists;
     for (const std::string& file : args.files) {
@@ -212,22 +328,20 @@ int RunBench(const BenchArgs& args) {
             return kExitUsage;
         }
     }
-    std::vector<FileReport> reports;
+    std::vector<FileResult> results;
     for (std::size_t i = 0; i < args.files.size(); ++i)
-        reports.push_back(Bench(args.files[i], lists[i].puzzles, *solver, args));
+        results.push_back(
+            BenchFile(args.files[i], lists[i].puzzles, *solver, vs.solve ? &vs : nullptr, args));
 
-    bool anyInvalid = false;
-    for (const FileReport& r : reports)
-        anyInvalid = anyInvalid || r.invalid > 0;
     if (args.json) {
         nlohmann::json out = nlohmann::json::array();
-        for (const FileReport& r : reports)
+        for (const FileResult& r : results)
             out.push_back(ToJson(r, args));
         std::cout << out.dump(2) << "\n";
     } else {
-        PrintTable(reports, args);
+        PrintTable(results, args);
     }
-    return anyInvalid ? kExitFailure : kExitOk;
+    return ReportProblems(results) ? kExitFailure : kExitOk;
 }
 
 }  // namespace
@@ -253,6 +367,9 @@ void RegisterBenchCommand(CLI::App& app, int& exitCode) {
     bench->add_flag("--cpu-time", args->cpuTime,
                     "Time with the thread's CPU clock instead of the wall clock (steadier when "
                     "other processes share the cores)");
+    bench->add_option("--vs", args->vs,
+                      "Also time tdoku, from a shared library built from a tdoku checkout "
+                      "(scripts/build-tdoku.sh), on the same lists; prints the speed ratio");
     bench->callback([args, &exitCode] { exitCode = RunBench(*args); });
 }
 

@@ -273,6 +273,7 @@ TEST_F(BadArguments, ToThePuzzleCommands) {
         {{"hint", puzzle, puzzle, "--steps"}, "--steps"},
         {{"bench", "--limit", "-1", missing()}, "--limit"},
         {{"bench", missing()}, "missing.txt"},
+        {{"bench", "--vs", (dir_ / "no-tdoku.so").string(), missing()}, "no-tdoku.so"},
     });
 }
 
