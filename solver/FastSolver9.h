@@ -19,4 +19,8 @@ namespace sudoku {
 
 int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);
 
+// SolveFast9 runs a copy compiled for AVX2, BMI1/2 and POPCNT where the CPU has them (chosen at
+// run time); this is the x86-64 baseline copy, which other CPUs run, so that tests check both.
+int SolveFast9Baseline(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);
+
 }  // namespace sudoku

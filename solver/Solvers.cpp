@@ -27,6 +27,10 @@ namespace {
 const std::array kSolvers = {
     SolverInfo{"fast", "bitboard backtracker, one 27-bit mask per digit and band (FastSolver9)",
                &SolveFast9},
+    SolverInfo{"fast_baseline",
+               "the fast solver's x86-64 baseline code, which `fast` leaves for its AVX2 copy "
+               "where the CPU has AVX2",
+               &SolveFast9Baseline},
     SolverInfo{"generic", "any-size backtracker on 9x9: cell masks, singles, locked candidates",
                &SolveGeneric9},
     SolverInfo{"logical", "human-style techniques with recorded steps (grading), then backtracking",
