@@ -149,8 +149,10 @@ namespace avx2_9 {
 
 int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {
 #if SUDOKU_FAST9_DISPATCH
-    static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                             __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    // __builtin_cpu_init first: a static initializer elsewhere may call this before libgcc's.
+    static const bool avx2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2")) &&
+                             __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                             __builtin_cpu_supports("popcnt");
     if (avx2) return avx2_9::Solve(puzzle81, limit, solution81, guesses);
 #endif
     return baseline9::Solve(puzzle81, limit, solution81, guesses);
