@@ -15,13 +15,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "app/Commands.h"
+#include "solver/Backtracking.h"
 #include "solver/Solvers.h"
+#include "solver/TextFormat.h"
 
 namespace sudokucam {
 namespace {
@@ -72,8 +75,39 @@ void LoadVsSolver(const std::string& path, VsSolver& vs) {
 
 struct PuzzleList {
     std::vector<std::string> puzzles;  // 81 characters each, '.' for an empty cell
-    std::string error;                 // "file:line: ..." when the file cannot be used
+    // A list of variants (some line has a region map or 'diagonals' after its cells): every
+    // puzzle as a board instead, any size.
+    std::vector<sudoku::Board> boards;
+    std::string error;  // "file:line: ..." when the file cannot be used
 };
+
+// A jigsaw's region map (letters only) or the word 'diagonals' after the cells.
+bool HasVariantMark(std::string_view line) {
+    const auto end = line.find_first_of(" \t");
+    if (end == std::string_view::npos) return false;
+    std::string_view rest = line.substr(end);
+    rest.remove_prefix(std::min(rest.find_first_not_of(" \t"), rest.size()));
+    const std::string_view word = rest.substr(0, rest.find_first_of(" \t"));
+    if (word == "diagonals") return true;
+    return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    });
+}
+
+// Every line of a variants list as a board, parsed as the one-line text form.
+PuzzleList ReadBoards(const std::string& path, const std::vector<std::string>& lines,
+                      const std::vector<int>& numbers) {
+    PuzzleList list;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        sudoku::ParsedPuzzle parsed = sudoku::ParsePuzzle(lines[i], sudoku::TextFormat::Line);
+        if (!parsed.ok()) {
+            list.error = fmt::format("{}:{}: {}", path, numbers[i], parsed.error.message);
+            return list;
+        }
+        list.boards.push_back(std::move(parsed.board));
+    }
+    return list;
+}
 
 bool IsCellChar(char c) {
     return c == '.' || (c >= '0' && c <= '9');
@@ -81,7 +115,8 @@ bool IsCellChar(char c) {
 
 // One puzzle a line (81 cells, '.' or '0' empty) optionally followed by a space, tab, ':' or ','
 // and anything (a rating, a count, a solution); '#' starts a comment line; blank lines are
-// skipped.
+// skipped. A list where some line has a region map or 'diagonals' after its cells is a list of
+// variants, read in the one-line text form (any size).
 PuzzleList ReadPuzzles(const std::string& path) {
     PuzzleList list;
     std::ifstream in(path);
@@ -90,12 +125,27 @@ PuzzleList ReadPuzzles(const std::string& path) {
         return list;
     }
     std::string line;
+    std::vector<std::string> lines;
+    std::vector<int> numbers;
+    bool variants = false;
     for (int number = 1; std::getline(in, line); ++number) {
         while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
             line.pop_back();
         if (line.empty() || line[0] == '#') continue;
-        const std::size_t end = line.find_first_of(" \t:,");
-        const std::string cells = line.substr(0, end);
+        variants = variants || HasVariantMark(line);
+        lines.push_back(line);
+        numbers.push_back(number);
+    }
+    if (in.bad()) {
+        list.error = fmt::format("{}: read error", path);
+        return list;
+    }
+    if (variants) return ReadBoards(path, lines, numbers);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string& text = lines[i];
+        const int number = numbers[i];
+        const std::size_t end = text.find_first_of(" \t:,");
+        const std::string cells = text.substr(0, end);
         bool valid = cells.size() == 81;
         for (char c : cells)
             valid = valid && IsCellChar(c);
@@ -107,7 +157,6 @@ PuzzleList ReadPuzzles(const std::string& path) {
         }
         list.puzzles.push_back(cells);
     }
-    if (in.bad()) list.error = fmt::format("{}: read error", path);
     return list;
 }
 
@@ -158,6 +207,41 @@ double ThreadSeconds() {
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
+// Times `solveAt(i, keep)` over a list of `count` puzzles: a warm-up (caches, branch predictors
+// and the CPU clock settle), one timed pass whose results are kept (keep = true), then, for a
+// short list, more passes until the timing covers --min-time.
+template <typename SolveAt>
+void TimePasses(std::size_t count, SolveAt solveAt, const BenchArgs& args, FileReport& report) {
+    for (auto start = Clock::now(); Seconds(Clock::now() - start) < args.warmup;)
+        for (std::size_t i = 0; i < count; ++i)
+            solveAt(i, false);
+    const auto start = Clock::now();
+    const double cpuStart = ThreadSeconds();
+    for (std::size_t i = 0; i < count; ++i)
+        solveAt(i, true);
+    report.solves = count;
+    while (Seconds(Clock::now() - start) < args.minTime) {
+        for (std::size_t i = 0; i < count; ++i)
+            solveAt(i, false);
+        report.solves += count;
+    }
+    report.seconds = args.cpuTime ? ThreadSeconds() - cpuStart : Seconds(Clock::now() - start);
+}
+
+// The kept pass's statistics: guesses, counts, and (where `valid` says) broken solutions.
+template <typename Valid>
+void Tally(const std::vector<int>& counts, const std::vector<std::uint64_t>& guessList, Valid valid,
+           FileReport& report) {
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        report.guesses += guessList[i];
+        report.noGuess += guessList[i] == 0;
+        if (counts[i] == 0) ++report.noSolution;
+        if (counts[i] > 1) ++report.notUnique;
+        report.counts.push_back(counts[i]);
+        if (counts[i] > 0 && !valid(i)) ++report.invalid;
+    }
+}
+
 // `solve(puzzle, limit, solution, &guesses)` returns the solution count; `validate` says whether
 // it writes the first solution (then every one is checked).
 template <typename Solve>
@@ -167,40 +251,52 @@ FileReport Bench(const std::string& file, const std::vector<std::string>& puzzle
     report.file = file;
     report.puzzles = puzzles.size();
     if (puzzles.empty()) return report;
-    char solution[81];
+    char scratch[81];
     std::uint64_t guesses = 0;
-
-    // Warm-up: caches, branch predictors and the CPU clock settle before timing.
-    for (auto start = Clock::now(); Seconds(Clock::now() - start) < args.warmup;)
-        for (const std::string& p : puzzles)
-            solve(p.c_str(), args.limit, solution, &guesses);
-
-    // First timed pass: counts and solutions kept for the statistics and the validation.
     std::vector<int> counts(puzzles.size());
     std::vector<std::uint64_t> guessList(puzzles.size());
     std::vector<char> solutions(puzzles.size() * 81);
-    const auto start = Clock::now();
-    const double cpuStart = ThreadSeconds();
-    for (std::size_t i = 0; i < puzzles.size(); ++i)
-        counts[i] = solve(puzzles[i].c_str(), args.limit, &solutions[i * 81], &guessList[i]);
-    report.solves = puzzles.size();
-    // Short lists are solved again until the timing covers at least --min-time.
-    while (Seconds(Clock::now() - start) < args.minTime) {
-        for (const std::string& p : puzzles)
-            solve(p.c_str(), args.limit, solution, &guesses);
-        report.solves += puzzles.size();
-    }
-    report.seconds = args.cpuTime ? ThreadSeconds() - cpuStart : Seconds(Clock::now() - start);
+    TimePasses(
+        puzzles.size(),
+        [&](std::size_t i, bool keep) {
+            if (keep)
+                counts[i] =
+                    solve(puzzles[i].c_str(), args.limit, &solutions[i * 81], &guessList[i]);
+            else
+                solve(puzzles[i].c_str(), args.limit, scratch, &guesses);
+        },
+        args, report);
+    Tally(
+        counts, guessList,
+        [&](std::size_t i) { return !validate || ValidSolution(puzzles[i], &solutions[i * 81]); },
+        report);
+    return report;
+}
 
-    for (std::size_t i = 0; i < puzzles.size(); ++i) {
-        report.guesses += guessList[i];
-        report.noGuess += guessList[i] == 0;
-        if (counts[i] == 0) ++report.noSolution;
-        if (counts[i] > 1) ++report.notUnique;
-        report.counts.push_back(counts[i]);
-        if (validate && counts[i] > 0 && !ValidSolution(puzzles[i], &solutions[i * 81]))
-            ++report.invalid;
-    }
+// The same on boards of any variant (a list of jigsaw or X puzzles), with the board solvers.
+FileReport BenchBoards(const std::string& file, const std::vector<sudoku::Board>& puzzles,
+                       sudoku::BoardSolveFunction solve, const BenchArgs& args) {
+    FileReport report;
+    report.file = file;
+    report.puzzles = puzzles.size();
+    if (puzzles.empty()) return report;
+    std::vector<int> counts(puzzles.size());
+    std::vector<std::uint64_t> guessList(puzzles.size());
+    std::vector<sudoku::Board> solutions(puzzles.size());
+    sudoku::Board scratch;
+    std::uint64_t guesses = 0;
+    TimePasses(
+        puzzles.size(),
+        [&](std::size_t i, bool keep) {
+            if (keep)
+                counts[i] = solve(puzzles[i], args.limit, &solutions[i], &guessList[i]);
+            else
+                solve(puzzles[i], args.limit, &scratch, &guesses);
+        },
+        args, report);
+    Tally(
+        counts, guessList,
+        [&](std::size_t i) { return sudoku::IsSolutionOf(puzzles[i], solutions[i]); }, report);
     return report;
 }
 
@@ -327,11 +423,27 @@ int RunBench(const BenchArgs& args) {
             fmt::print(stderr, "sudokucam bench: {}\n", lists.back().error);
             return kExitUsage;
         }
+        const bool variants = !lists.back().boards.empty();
+        if (variants && (!sudoku::FindBoardSolver(args.solver) || vs.solve)) {
+            fmt::print(stderr,
+                       "sudokucam bench: {} holds jigsaw or X puzzles: only --solver generic or "
+                       "logical times them, without --vs\n",
+                       file);
+            return kExitUsage;
+        }
     }
     std::vector<FileResult> results;
-    for (std::size_t i = 0; i < args.files.size(); ++i)
-        results.push_back(
-            BenchFile(args.files[i], lists[i].puzzles, *solver, vs.solve ? &vs : nullptr, args));
+    for (std::size_t i = 0; i < args.files.size(); ++i) {
+        if (lists[i].boards.empty()) {
+            results.push_back(BenchFile(args.files[i], lists[i].puzzles, *solver,
+                                        vs.solve ? &vs : nullptr, args));
+            continue;
+        }
+        results.push_back({BenchBoards(args.files[i], lists[i].boards,
+                                       sudoku::FindBoardSolver(args.solver), args),
+                           {},
+                           0});
+    }
 
     if (args.json) {
         nlohmann::json out = nlohmann::json::array();

@@ -1,4 +1,4 @@
-// The logical solver behind the common 9x9 solver signature (Solvers.h), so `sudokucam bench
+// The logical solver behind the common solver signatures (Solvers.h), so `sudokucam bench
 // --solver logical` measures what grading a puzzle costs: a full human-style solve, with steps.
 
 #include "solver/Backtracking.h"
@@ -26,6 +26,15 @@ int SolveLogical9(const char* puzzle81, int limit, char* solution81, std::uint64
         const char c = puzzle81[cell];
         if (c >= '1' && c <= '9') puzzle.set(cell, c - '0');
     }
+    Board found;
+    const int count = SolveLogicalBoard(puzzle, limit, &found, guesses);
+    if (count > 0 && solution81)
+        for (int cell = 0; cell < 81; ++cell)
+            solution81[cell] = static_cast<char>('0' + found.value(cell));
+    return count;
+}
+
+int SolveLogicalBoard(const Board& puzzle, int limit, Board* solution, std::uint64_t* guesses) {
     static const LogicalSolver solver;
     const LogicalResult result = solver.solve(puzzle);
     const bool assumed = AssumesUniqueness(result);
@@ -43,9 +52,7 @@ int SolveLogical9(const char* puzzle81, int limit, char* solution81, std::uint64
         guessed = search.guesses;
         found = search.solution;
     }
-    if (count > 0 && solution81)
-        for (int cell = 0; cell < 81; ++cell)
-            solution81[cell] = static_cast<char>('0' + found.value(cell));
+    if (count > 0 && solution) *solution = std::move(found);
     if (guesses) *guesses = guessed;
     return count;
 }

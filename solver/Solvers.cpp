@@ -21,6 +21,19 @@ int SolveGeneric9(const char* puzzle81, int limit, char* solution81, std::uint64
     return result.count;
 }
 
+int SolveGenericBoard(const Board& puzzle, int limit, Board* solution, std::uint64_t* guesses) {
+    SolveResult result = CountSolutionsGeneric(puzzle, limit);
+    if (result.count > 0 && solution) *solution = std::move(result.solution);
+    if (guesses) *guesses = result.guesses;
+    return result.count;
+}
+
+BoardSolveFunction FindBoardSolver(std::string_view name) {
+    if (name == "generic") return &SolveGenericBoard;
+    if (name == "logical") return &SolveLogicalBoard;
+    return nullptr;
+}
+
 namespace {
 
 // Append new solvers here (name, one-line description, function).

@@ -11,6 +11,8 @@
 #include <span>
 #include <string_view>
 
+#include "solver/Board.h"
+
 namespace sudoku {
 
 using SolveFunction = int (*)(const char* puzzle81, int limit, char* solution81,
@@ -35,5 +37,16 @@ int SolveGeneric9(const char* puzzle81, int limit, char* solution81, std::uint64
 // puzzle; backtracking finishes what logic cannot, so counts keep their meaning. `*guesses` is 0
 // when logic alone solved it. Defined in LogicalSolver9.cpp.
 int SolveLogical9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);
+
+// The same contract on a board of any size and variant (jigsaw regions, diagonals), the first
+// solution written to `*solution`: what `sudokucam bench` times on lists of such puzzles.
+using BoardSolveFunction = int (*)(const Board& puzzle, int limit, Board* solution,
+                                   std::uint64_t* guesses);
+// The any-size backtracker (CountSolutionsGeneric).
+int SolveGenericBoard(const Board& puzzle, int limit, Board* solution, std::uint64_t* guesses);
+// The logical solver, then backtracking from where it stops (as SolveLogical9).
+int SolveLogicalBoard(const Board& puzzle, int limit, Board* solution, std::uint64_t* guesses);
+// "generic" and "logical"; null for any other name (the fast solvers are classic 9x9 only).
+BoardSolveFunction FindBoardSolver(std::string_view name);
 
 }  // namespace sudoku

@@ -410,5 +410,26 @@ TEST(Cli, ABadRegionMapIsRefusedWithItsProblem) {
     EXPECT_NE(solve.err.find("region A has 49 cells, not 7"), std::string::npos) << solve.err;
 }
 
+// bench times lists of jigsaw and X puzzles with the solvers that take any board; the fast
+// (classic 9x9) solvers refuse them.
+TEST(Cli, BenchTimesVariantLists) {
+    const Outcome jigsaws = Sudokucam("generate --variant jigsaw -n 4 --seed 2");
+    const Outcome xs = Sudokucam("generate --variant x -n 4 --seed 2");
+    const std::string path = WriteTemp("variants.txt", jigsaws.out + xs.out);
+    for (const std::string solver : {"generic", "logical"}) {
+        const Outcome run = Sudokucam("bench --json --warmup 0 --min-time 0 --solver " + solver +
+                                      " " + Quote(path));
+        ASSERT_EQ(run.code, 0) << run.err;
+        const auto report = nlohmann::json::parse(run.out).at(0);
+        EXPECT_EQ(report["puzzles"], 8);
+        EXPECT_EQ(report["invalid_solutions"], 0);
+        EXPECT_EQ(report["not_unique"], 0);
+        EXPECT_EQ(report["no_solution"], 0);
+    }
+    const Outcome fast = Sudokucam("bench --warmup 0 --min-time 0 " + Quote(path));
+    EXPECT_EQ(fast.code, 2);
+    EXPECT_NE(fast.err.find("only --solver generic or logical"), std::string::npos) << fast.err;
+}
+
 }  // namespace
 }  // namespace sudoku
