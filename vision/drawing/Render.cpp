@@ -6,6 +6,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <opencv2/imgproc.hpp>
 
@@ -14,7 +15,8 @@ namespace {
 
 const cv::Scalar kPaper(228, 232, 234);
 const cv::Scalar kInk(28, 28, 30);
-const cv::Scalar kTable(52, 78, 104);  // a wooden desk under the page
+const cv::Scalar kTable(52, 78, 104);    // a wooden desk under the page
+const cv::Scalar kShade(200, 204, 206);  // the grey of an X Sudoku's diagonal cells
 // Cells of page around the grid on each side: enough filler text for a detector to ignore.
 constexpr int kMarginCells = 4;
 
@@ -40,11 +42,10 @@ void FillText(cv::Mat& page, const cv::Rect& area, int lineHeight, std::mt19937_
     }
 }
 
-void DrawGrid(cv::Mat& page, const Board& puzzle, cv::Point origin, int cell) {
-    const Geometry& g = puzzle.geometry();
+// The classic grid: every line across the whole grid, thick at the box borders.
+void DrawBoxLines(cv::Mat& page, const Geometry& g, cv::Point origin, int cell, int thin,
+                  int thick) {
     const int n = g.size();
-    const int thin = std::max(1, cell / 24);
-    const int thick = std::max(2, cell / 12);
     for (int i = 0; i <= n; ++i) {
         const int t = (i % g.boxCols() == 0) ? thick : thin;
         const int x = origin.x + i * cell;
@@ -55,8 +56,54 @@ void DrawGrid(cv::Mat& page, const Board& puzzle, cv::Point origin, int cell) {
         cv::rectangle(page, {origin.x - thick / 2, y - ty / 2},
                       {origin.x + n * cell + thick / 2, y + (ty - 1) / 2}, kInk, cv::FILLED);
     }
+}
+
+// A line segment `t` pixels wide from lattice point a to lattice point b (same row or column),
+// running on by half its width at both ends so that thick segments meet without notches.
+void DrawWall(cv::Mat& page, cv::Point a, cv::Point b, int t) {
+    const cv::Point from(std::min(a.x, b.x) - t / 2, std::min(a.y, b.y) - t / 2);
+    const cv::Point to(std::max(a.x, b.x) + (t - 1) / 2, std::max(a.y, b.y) + (t - 1) / 2);
+    cv::rectangle(page, from, to, kInk, cv::FILLED);
+}
+
+// Irregular regions (a jigsaw): thin lines everywhere, then thick walls between cells of two
+// regions and around the grid.
+void DrawRegionLines(cv::Mat& page, const Geometry& g, cv::Point origin, int cell, int thin,
+                     int thick) {
+    const int n = g.size();
+    auto at = [&](int row, int col) { return origin + cv::Point(col * cell, row * cell); };
+    for (int i = 0; i <= n; ++i) {
+        DrawWall(page, at(0, i), at(n, i), thin);
+        DrawWall(page, at(i, 0), at(i, n), thin);
+    }
+    for (int row = 0; row < n; ++row)
+        for (int col = 0; col < n; ++col) {
+            const int cellIndex = g.cellAt(row, col);
+            if (col + 1 < n && g.box(cellIndex) != g.box(cellIndex + 1))
+                DrawWall(page, at(row, col + 1), at(row + 1, col + 1), thick);
+            if (row + 1 < n && g.box(cellIndex) != g.box(cellIndex + n))
+                DrawWall(page, at(row + 1, col), at(row + 1, col + 1), thick);
+        }
+    for (const auto& [a, b] : {std::pair{at(0, 0), at(0, n)},
+                               {at(0, n), at(n, n)},
+                               {at(n, 0), at(n, n)},
+                               {at(0, 0), at(n, 0)}})
+        DrawWall(page, a, b, thick);
+}
+
+// An X Sudoku's diagonals, shaded light grey as puzzle pages print them.
+void ShadeDiagonals(cv::Mat& page, int n, cv::Point origin, int cell) {
+    for (int i = 0; i < n; ++i)
+        for (int col : {i, n - 1 - i})
+            cv::rectangle(page, {origin.x + col * cell, origin.y + i * cell},
+                          {origin.x + (col + 1) * cell - 1, origin.y + (i + 1) * cell - 1}, kShade,
+                          cv::FILLED);
+}
+
+void DrawDigits(cv::Mat& page, const Board& puzzle, cv::Point origin, int cell) {
+    const int n = puzzle.size();
     const double scale = cv::getFontScaleFromHeight(cv::FONT_HERSHEY_COMPLEX, cell * 6 / 10, 2);
-    for (int c = 0; c < g.cellCount(); ++c) {
+    for (int c = 0; c < puzzle.cellCount(); ++c) {
         if (!puzzle.value(c)) continue;
         const std::string text(1, Geometry::DigitChar(puzzle.value(c)));
         int base = 0;
@@ -66,6 +113,18 @@ void DrawGrid(cv::Mat& page, const Board& puzzle, cv::Point origin, int cell) {
         cv::putText(page, text, {centre.x - size.width / 2, centre.y + size.height / 2},
                     cv::FONT_HERSHEY_COMPLEX, scale, kInk, 2, cv::LINE_AA);
     }
+}
+
+void DrawGrid(cv::Mat& page, const Board& puzzle, cv::Point origin, int cell) {
+    const Geometry& g = puzzle.geometry();
+    const int thin = std::max(1, cell / 24);
+    const int thick = std::max(2, cell / 12);
+    if (g.hasDiagonals()) ShadeDiagonals(page, g.size(), origin, cell);
+    if (g.hasBoxes())
+        DrawBoxLines(page, g, origin, cell, thin, thick);
+    else
+        DrawRegionLines(page, g, origin, cell, thin, thick);
+    DrawDigits(page, puzzle, origin, cell);
 }
 
 // Page -> picture homography of a pose: about the page centre, zoom, roll, then the tilt's
