@@ -12,13 +12,16 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/classifying/ClassifierLoader.h"
+#include "vision/classifying/CnnClassifier.h"
 #include "vision/grid/GridDetector.h"
 #include "vision/grid/GridWarper.h"
 #include "vision/grid/LatticeCheck.h"
+#include "vision/grid/RegionWalls.h"
 #include "vision/reading/FaintCells.h"
 #include "vision/reading/ImageDecode.h"
 #include "vision/reading/KindPrior.h"
 #include "vision/reading/Orientation.h"
+#include "vision/reading/PuzzleShape.h"
 #include "vision/reading/ReadingRepair.h"
 
 namespace sudoku {
@@ -185,14 +188,14 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> c
 // the solver rejects then sends us to the next likeliest turn, and a reading that is a valid
 // puzzle with one solution confirms its turn.
 RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& view,
-                                 const CellClassifier& classifier, const Geometry& geometry,
+                                 const CellClassifier& classifier, const PuzzleShape& shape,
                                  const ReaderOptions& options, Stopwatch& clock, ReadTimes& times,
                                  int& turns) {
     std::vector<CellReading> asTheyStand = classifier.classify(warped);
     turns = 0;
     std::optional<RepairedReading> standing;
     if (!options.tryRotations || LooksUpright(asTheyStand)) {
-        standing = ReadAndRepair(warped, asTheyStand, view, geometry, options, clock, times);
+        standing = ReadAndRepair(warped, asTheyStand, view, shape.turned(0), options, clock, times);
         // A grid cut by the photo's edge often has several solutions from the digits in view:
         // that says nothing about the turn, and a turned reading the repair makes unique would
         // be a board not read right.
@@ -211,7 +214,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& vi
             const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
             std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
             repaired = ReadAndRepair(turned, std::move(cells), view.turned(warped.size, t),
-                                     geometry, options, clock, times);
+                                     shape.turned(t), options, clock, times);
         }
         if (repaired.verdict == RepairVerdict::Unique) {
             turns = t;
@@ -244,14 +247,67 @@ Reading NotFound(double decodeMs, Stopwatch& clock) {
     return r;
 }
 
+// The shape of the puzzle on a straightened grid: a jigsaw's regions are read from its lines.
+PuzzleShape ShapeOf(const WarpedGrid& warped, const ReaderOptions& options) {
+    if (options.variant == Variant::Jigsaw)
+        return PuzzleShape(options.size, ReadRegionWalls(warped));
+    return PuzzleShape(options.size, options.variant);
+}
+
+// The digits as the classifier reads them, unchecked: what a grid whose regions could not be
+// read shows, on a board of rows and columns only (its regions are not known).
+void ReadUncheckedDigits(Reading& r, const std::vector<CellReading>& cells) {
+    const Geometry rowsOnly(1, r.size);
+    r.givens = Board(rowsOnly);
+    r.handwritten = Board(rowsOnly);
+    for (int cell = 0; cell < rowsOnly.cellCount(); ++cell) {
+        const CellGuess& best = cells[cell].best();
+        if (best.digit)
+            (best.handwritten ? r.handwritten : r.givens)
+                .set(cell, best.digit, best.handwritten ? CellOrigin::Entered : CellOrigin::Given);
+        if (best.probability < kConfidentGuess) r.uncertain.push_back(cell);
+    }
+}
+
+// A jigsaw whose region borders make no valid map: reported with the digits as read (upright
+// by their look alone) and the cells beside the doubtful borders, never solved on a guessed map.
+Reading RegionProblemReading(const WarpedGrid& warped, const GridLattice& lattice,
+                             const PuzzleShape& shape, const CellClassifier& classifier,
+                             const ReaderOptions& options, double scale) {
+    const int turns = options.tryRotations ? RankUprightTurns(warped, classifier).front() : 0;
+    Reading r;
+    r.status = ReadStatus::NoSolution;
+    r.message = "the region borders read are not a jigsaw's regions: " + shape.problem();
+    r.regionProblem = shape.problem();
+    r.variant = Variant::Jigsaw;
+    r.size = warped.size;
+    ReadUncheckedDigits(r, classifier.classify(turns ? RotateGrid(warped, turns) : warped));
+    const std::vector<int> doubtful = shape.doubtfulCells(turns);
+    r.uncertain.insert(r.uncertain.end(), doubtful.begin(), doubtful.end());
+    std::sort(r.uncertain.begin(), r.uncertain.end());
+    r.uncertain.erase(std::unique(r.uncertain.begin(), r.uncertain.end()), r.uncertain.end());
+    r.corners = UprightCorners(lattice.corners(), turns, scale);
+    r.lattice = UprightLattice(lattice, turns, scale);
+    return r;
+}
+
+// The cells read with low confidence, and those beside a region border read doubtfully.
+std::vector<int> UncertainCells(std::vector<int> cells, const PuzzleShape& shape, int turns) {
+    const std::vector<int> doubtful = shape.doubtfulCells(turns);
+    cells.insert(cells.end(), doubtful.begin(), doubtful.end());
+    std::sort(cells.begin(), cells.end());
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    return cells;
+}
+
 // One grid found in `work` (`scale` of the photo's pixels) straightened and read.
 Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double scale,
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
-    const auto geometry = Geometry::ForSize(options.size);
     const GridLattice lattice = FitLattice(work, candidate.corners, options.size);
     const WarpedGrid warped = WarpLattice(work, lattice);
     const CellsInView view{CellsOutside(lattice, work.size(), 0),
                            CellsOutside(lattice, work.size(), kDigitMiddle)};
+    const PuzzleShape shape = ShapeOf(warped, options);
     const double detectMs = clock.lap();
 
     std::shared_ptr<const CellClassifier> classifier = options.classifier;
@@ -262,10 +318,15 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
         r.millis = {decodeMs, detectMs, clock.lap(), 0};
         return r;
     }
+    if (!shape.problem().empty()) {
+        Reading r = RegionProblemReading(warped, lattice, shape, *classifier, options, scale);
+        r.millis = {decodeMs, detectMs, clock.lap(), 0};
+        return r;
+    }
     ReadTimes times;
     int turns = 0;
     const RepairedReading repaired =
-        ReadCellsUpright(warped, view, *classifier, *geometry, options, clock, times, turns);
+        ReadCellsUpright(warped, view, *classifier, shape, options, clock, times, turns);
 
     Reading r;
     r.status = repaired.verdict == RepairVerdict::Unique     ? ReadStatus::Solved
@@ -278,10 +339,11 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     r.corners = UprightCorners(lattice.corners(), turns, scale);
     r.lattice = UprightLattice(lattice, turns, scale);
     r.size = options.size;
+    r.variant = options.variant;
     r.givens = repaired.givens;
     r.handwritten = repaired.handwritten;
     r.solution = repaired.solution;
-    r.uncertain = repaired.uncertain;
+    r.uncertain = UncertainCells(repaired.uncertain, shape, turns);
     r.changed = repaired.changed;
     r.mistakes = repaired.mistakes;
     r.unsure = repaired.unsure;
@@ -343,6 +405,13 @@ std::variant<GrayForReading, Reading> DecodeForReading(std::span<const std::uint
 
 // Options the caller chose wrong are a bug at the call site, not a property of the photo.
 void CheckOptions(const ReaderOptions& options) {
+    if (options.variant == Variant::Jigsaw) {
+        if (options.size < 4 || options.size > kCnnPrintedClasses)
+            throw std::invalid_argument("ReaderOptions::size " + std::to_string(options.size) +
+                                        " is not a jigsaw size the reader knows (4 to " +
+                                        std::to_string(kCnnPrintedClasses) + ")");
+        return;
+    }
     if (!Geometry::ForSize(options.size) || options.size < 4)
         throw std::invalid_argument("ReaderOptions::size " + std::to_string(options.size) +
                                     " is not a grid size with rectangular boxes (4 to " +

@@ -51,6 +51,10 @@ public:
     std::shared_ptr<const CellClassifier> classifier;
     // Cells per side of the grid looked for (default: 9).
     int size = 9;
+    // The kind of puzzle: classic boxes, a jigsaw whose regions are read from the thick lines
+    // inside the grid (any size 4 to 16, 13 included), or an X Sudoku with its diagonals
+    // (default: Variant::Classic).
+    Variant variant = Variant::Classic;
     // Find which way up the grid is from its digits, in 90 degree steps (default: true).
     bool tryRotations = true;
     // Readings checked with the solver when the first one is not a valid puzzle; 0 turns the
@@ -84,7 +88,7 @@ struct Reading {
     Board givens;                // printed digits, upright
     Board handwritten;           // hand-written digits, upright
     Board solution;              // the full solution when Solved, else empty
-    std::vector<int> uncertain;  // cells read with low confidence (row-major indices)
+    std::vector<int> uncertain;  // cells read with low confidence or beside a doubtful border
     std::vector<int> changed;    // cells the repair changed from the classifier's first choice
     // The check of the hand-written digits against the solution, set when Solved (row-major
     // indices; an entry in neither list is right). A mistake is an entry read with confidence as
@@ -97,6 +101,14 @@ struct Reading {
     // `givens`. A solution is still given when the digits in view allow only one (the message
     // says so); it is then the puzzle's, since the hidden clues agree with it.
     std::vector<int> cutOff;
+    // The kind of puzzle read (ReaderOptions::variant). The boards' geometry has its regions: a
+    // jigsaw's as read from the grid's thick lines, upright.
+    Variant variant = Variant::Classic;
+    // Why a jigsaw's region borders read make no valid region map (empty when they do): the
+    // status is then NoSolution, nothing is solved, the boards hold the digits as read on rows
+    // and columns alone (Geometry(1, size): no regions claimed), and `uncertain` has the cells
+    // beside the borders read doubtfully too.
+    std::string regionProblem;
     StageMillis millis;
 
     bool found() const { return status != ReadStatus::NotFound && status != ReadStatus::Error; }
@@ -104,7 +116,8 @@ struct Reading {
 
 // Reads a photo already in memory: 8-bit (or 16-bit) gray, BGR or BGRA, at least 64x64.
 // Throws std::invalid_argument for an empty photo, one under 64x64, another type (float, 2
-// channels...), or options.size without rectangular boxes: the caller chose these.
+// channels...), or options.size without rectangular boxes (a jigsaw: outside 4 to 16): the
+// caller chose these.
 Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options = {});
 // Decodes a JPEG/PNG/... (honouring its EXIF orientation) and reads it. Status Error, with a
 // message, for bytes above options.limits (checked on the header before decoding), an

@@ -1,0 +1,206 @@
+#include "vision/grid/RegionWalls.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+#include "solver/Geometry.h"
+
+namespace sudoku {
+namespace {
+
+// Half the width of the strip across a wall whose ink is measured: a thick line blurred and a
+// lattice a pixel or two off fit in it; a digit's strokes (the middle 60% of a cell) do not.
+constexpr int kHalfStrip = kCellPixels * 3 / 20;
+// The ends of a wall are left out: the crossing lines' ink is there.
+constexpr int kWallEnd = kCellPixels / 4;
+// Thick lines are printed about twice as wide as thin ones; with less than this ratio between
+// the two kinds of wall, thin and thick cannot be told apart.
+constexpr double kMinThickToThin = 1.4;
+// A wall whose ink lies this share of the gap (in log ink) from the threshold is doubtful.
+constexpr double kDoubtfulShare = 0.25;
+
+// A wall between two neighbouring cells (a < b) and how much ink runs along it.
+struct Wall {
+    int a = 0;
+    int b = 0;
+    double ink = 0;
+};
+
+double Percentile(std::vector<double> values, double q) {
+    const auto k = static_cast<std::ptrdiff_t>(q * static_cast<double>(values.size() - 1));
+    std::nth_element(values.begin(), values.begin() + k, values.end());
+    return values[static_cast<std::size_t>(k)];
+}
+
+// The ink along a wall, in pixels of black across it: at every step along the wall the darkness
+// below the paper summed across the strip, relative to the paper (a shadow darkens paper and
+// ink alike), then the median along the wall (a digit's stroke touching it changes a few steps).
+// `along` runs the wall's pixels; `across` the strip's.
+double WallInk(const cv::Mat& gray, int fixed, int from, int to, bool vertical) {
+    std::vector<double> strip;
+    auto pixel = [&](int along, int across) {
+        return vertical ? gray.at<uchar>(along, across) : gray.at<uchar>(across, along);
+    };
+    for (int along = from; along < to; ++along)
+        for (int across = fixed - kHalfStrip; across <= fixed + kHalfStrip; ++across)
+            strip.push_back(pixel(along, across));
+    const double paper = std::max(1.0, Percentile(strip, 0.85));
+    std::vector<double> steps;
+    for (int along = from; along < to; ++along) {
+        double dark = 0;
+        for (int across = fixed - kHalfStrip; across <= fixed + kHalfStrip; ++across)
+            dark += std::max(0.0, paper - pixel(along, across));
+        steps.push_back(dark / paper);
+    }
+    return Percentile(steps, 0.5);
+}
+
+std::vector<Wall> MeasureWalls(const WarpedGrid& grid) {
+    const int n = grid.size;
+    std::vector<Wall> walls;
+    for (int row = 0; row < n; ++row)
+        for (int col = 0; col < n; ++col) {
+            const int cell = row * n + col;
+            const int top = row * kCellPixels, left = col * kCellPixels;
+            if (col + 1 < n)
+                walls.push_back({cell, cell + 1,
+                                 WallInk(grid.gray, left + kCellPixels, top + kWallEnd,
+                                         top + kCellPixels - kWallEnd, true)});
+            if (row + 1 < n)
+                walls.push_back({cell, cell + n,
+                                 WallInk(grid.gray, top + kCellPixels, left + kWallEnd,
+                                         left + kCellPixels - kWallEnd, false)});
+        }
+    return walls;
+}
+
+// The split of the walls' log ink into thin and thick that separates the two best (Otsu's), as
+// the means of both kinds.
+struct InkSplit {
+    double thin = 0;
+    double thick = 0;
+    double threshold() const { return 0.5 * (thin + thick); }
+};
+
+InkSplit SplitInk(const std::vector<Wall>& walls) {
+    std::vector<double> logs;
+    for (const Wall& w : walls)
+        logs.push_back(std::log(std::max(w.ink, 1e-3)));
+    std::sort(logs.begin(), logs.end());
+    const double total = std::accumulate(logs.begin(), logs.end(), 0.0);
+    const auto count = static_cast<double>(logs.size());
+    InkSplit best;
+    double bestSpread = -1, below = 0;
+    for (std::size_t k = 1; k < logs.size(); ++k) {
+        below += logs[k - 1];
+        const double n1 = static_cast<double>(k), n2 = count - n1;
+        const double m1 = below / n1, m2 = (total - below) / n2;
+        const double spread = n1 * n2 * (m2 - m1) * (m2 - m1);
+        if (spread > bestSpread) bestSpread = spread, best = {m1, m2};
+    }
+    return best;
+}
+
+class UnionFind {
+public:
+    explicit UnionFind(int count) : parent_(static_cast<std::size_t>(count)) {
+        std::iota(parent_.begin(), parent_.end(), 0);
+    }
+    int find(int x) {
+        while (parent_[x] != x)
+            x = parent_[x] = parent_[parent_[x]];
+        return x;
+    }
+    void join(int a, int b) { parent_[find(a)] = find(b); }
+
+private:
+    std::vector<int> parent_;
+};
+
+// (Written to a stream: GCC 12 warns falsely about std::string's operator+ here.)
+std::string CellName(int cell, int n) {
+    std::ostringstream name;
+    name << 'r' << cell / n + 1 << 'c' << cell % n + 1;
+    return name.str();
+}
+
+// Why the regions the thin walls join are no jigsaw's, or empty when they are one.
+std::string MapProblem(const std::vector<int>& regionOf, const std::vector<Wall>& thick, int n) {
+    const int regions = *std::max_element(regionOf.begin(), regionOf.end()) + 1;
+    std::ostringstream problem;
+    if (regions != n) {
+        problem << "the borders read make " << regions << " regions, not " << n;
+        return problem.str();
+    }
+    if (auto mapProblem = Geometry::RegionMapProblem(regionOf)) return *mapProblem;
+    for (const Wall& w : thick)
+        if (regionOf[w.a] == regionOf[w.b]) {
+            problem << "the thick line between " << CellName(w.a, n) << " and " << CellName(w.b, n)
+                    << " lies inside one region";
+            return problem.str();
+        }
+    return {};
+}
+
+}  // namespace
+
+std::vector<int> RegionsInReadingOrder(const std::vector<int>& regionOf) {
+    std::vector<int> renamed(regionOf.size(), -1), nameOf;
+    for (std::size_t cell = 0; cell < regionOf.size(); ++cell) {
+        const auto label = static_cast<std::size_t>(regionOf[cell]);
+        if (label >= nameOf.size()) nameOf.resize(label + 1, -1);
+        if (nameOf[label] < 0)
+            nameOf[label] = static_cast<int>(
+                std::count_if(nameOf.begin(), nameOf.end(), [](int name) { return name >= 0; }));
+        renamed[cell] = nameOf[label];
+    }
+    return renamed;
+}
+
+std::vector<int> TurnRegionMap(const std::vector<int>& regionOf, int n, int quarterTurns) {
+    std::vector<int> turned = regionOf;
+    for (int t = 0; t < quarterTurns % 4; ++t) {
+        std::vector<int> next(turned.size());
+        for (int cell = 0; cell < n * n; ++cell)
+            next[(cell % n) * n + (n - 1 - cell / n)] = turned[cell];
+        turned = std::move(next);
+    }
+    return RegionsInReadingOrder(turned);
+}
+
+RegionWalls ReadRegionWalls(const WarpedGrid& grid) {
+    const int n = grid.size;
+    const std::vector<Wall> walls = MeasureWalls(grid);
+    RegionWalls read;
+    const InkSplit split = SplitInk(walls);
+    if (walls.empty() || split.thick - split.thin < std::log(kMinThickToThin)) {
+        read.problem = "the region borders cannot be told from the thin lines";
+        return read;
+    }
+    UnionFind regions(n * n);
+    std::vector<Wall> thick;
+    std::vector<int> doubtful;
+    const double margin = kDoubtfulShare * (split.thick - split.thin);
+    for (const Wall& w : walls) {
+        const double ink = std::log(std::max(w.ink, 1e-3));
+        if (std::abs(ink - split.threshold()) < margin) doubtful.insert(doubtful.end(), {w.a, w.b});
+        if (ink < split.threshold())
+            regions.join(w.a, w.b);
+        else
+            thick.push_back(w);
+    }
+    std::sort(doubtful.begin(), doubtful.end());
+    doubtful.erase(std::unique(doubtful.begin(), doubtful.end()), doubtful.end());
+    read.doubtfulCells = doubtful;
+    std::vector<int> roots(n * n);
+    for (int cell = 0; cell < n * n; ++cell)
+        roots[cell] = regions.find(cell);
+    const std::vector<int> regionOf = RegionsInReadingOrder(roots);
+    read.problem = MapProblem(regionOf, thick, n);
+    if (read.ok()) read.regionOf = regionOf;
+    return read;
+}
+
+}  // namespace sudoku
