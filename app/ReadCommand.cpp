@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -46,9 +47,13 @@ void AddEngineOptions(CLI::App& cmd, ReaderChoice& choice) {
         ->check(CLI::IsMember(kEngineChoices));
     cmd.add_option("--model", choice.model, "CNN model file (default: models/digits.onnx)");
     cmd.add_option("--size", choice.size,
-                   "Cells per side of the grid: 4, 6, 8, 9, 12 or 16 (default: 9; 16x16 grids "
-                   "use the letters A-G)")
-        ->check(CLI::IsMember(kPhotoGridSizes));
+                   "Cells per side of the grid: 4, 6, 8, 9, 12 or 16, and 13 for a jigsaw "
+                   "(default: 9; 16x16 grids use the letters A-G)")
+        ->check(CLI::IsMember(kVariantPhotoGridSizes));
+    cmd.add_option("--variant", choice.variant,
+                   "classic, jigsaw (its regions read from the thick lines inside the grid) or x "
+                   "(the diagonals are units too) (default: classic)")
+        ->check(CLI::IsMember(kVariantChoices));
     AddInputLimitOptions(cmd, choice.limits);
 }
 
@@ -412,7 +417,13 @@ int RunEval(const EvalArgs& args) {
         return kExitUsage;
     }
     const auto outlines = ReadOutlines(dir.parent_path() / "outlines.csv");
-    const sudoku::ReaderOptions options = args.engine.options();
+    sudoku::ReaderOptions options;
+    try {
+        options = args.engine.options();
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "sudokucam eval: " << e.what() << "\n";
+        return kExitUsage;
+    }
     const OpenCvThreads openCvThreads(args.threads);
     Tally t;
     t.threads = args.threads;
@@ -499,7 +510,14 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
             exitCode = kExitUsage;
             return;
         }
-        const auto options = readArgs->engine.options();
+        sudoku::ReaderOptions options;
+        try {
+            options = readArgs->engine.options();
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "sudokucam read: " << e.what() << "\n";
+            exitCode = kExitUsage;
+            return;
+        }
         const std::vector<Reading> readings =
             readArgs->all ? sudoku::ReadSudokusFile(readArgs->photo, options)
                           : std::vector<Reading>{sudoku::ReadSudokuFile(readArgs->photo, options)};

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "app/OptionChoices.h"
 #include "vision/reading/InputLimits.h"
@@ -35,29 +36,51 @@ inline void SetMaxFileMegabytes(sudoku::InputLimits& limits, double megabytes) {
     limits.maxFileBytes = static_cast<std::uint64_t>(std::llround(megabytes * 1e6));
 }
 
+// --variant: the kind of puzzle photographed or drawn (sudoku::VariantFromName's names).
+inline const std::vector<std::string> kVariantChoices{"classic", "jigsaw", "x"};
+// --size with a --variant: the classic sizes, and 13 (no rectangular boxes) for a jigsaw, whose
+// digits 1-9 and A-D the classifier knows.
+inline const std::vector<int> kVariantPhotoGridSizes{4, 6, 8, 9, 12, 13, 16};
+
+// Why a size does not go with a variant (a 13x13 grid has no boxes: only a jigsaw can be one),
+// or empty when it does.
+inline std::string SizeProblem(int size, sudoku::Variant variant) {
+    const bool jigsaw = variant == sudoku::Variant::Jigsaw;
+    const std::vector<int>& sizes = jigsaw ? kVariantPhotoGridSizes : kPhotoGridSizes;
+    if (std::find(sizes.begin(), sizes.end(), size) != sizes.end()) return {};
+    if (!jigsaw && std::find(kVariantPhotoGridSizes.begin(), kVariantPhotoGridSizes.end(), size) !=
+                       kVariantPhotoGridSizes.end())
+        return "a " + std::to_string(size) + "x" + std::to_string(size) +
+               " grid has no rectangular boxes: only --variant jigsaw reads or draws one";
+    return "size " + std::to_string(size) + " is not one of " +
+           (jigsaw ? "4, 6, 8, 9, 12, 13, 16" : "4, 6, 8, 9, 12, 16");
+}
+
 // The engine one of kEngineChoices names ("cnn", "tesseract"); the command line checked it.
 inline sudoku::Engine EngineNamed(const std::string& name) {
     return name == "tesseract" ? sudoku::Engine::Tesseract : sudoku::Engine::Cnn;
 }
 
 struct ReaderChoice {
-    std::string engine = "cnn";  // one of kEngineChoices
-    std::string model;           // the CNN's model file; empty: models/digits.onnx
-    int size = 9;                // one of kPhotoGridSizes
+    std::string engine = "cnn";       // one of kEngineChoices
+    std::string model;                // the CNN's model file; empty: models/digits.onnx
+    int size = 9;                     // one of kVariantPhotoGridSizes (13 for a jigsaw only)
+    std::string variant = "classic";  // one of kVariantChoices
     sudoku::InputLimits limits;
 
-    // Throws std::invalid_argument for an engine or a size not offered ("size 25 is not one of
-    // 4, 6, 8, 9, 12, 16"); the command line's choices check them first.
+    // Throws std::invalid_argument for an engine, a variant or a size not offered ("size 25 is
+    // not one of 4, 6, 8, 9, 12, 13, 16"); the command line's choices check them first.
     sudoku::ReaderOptions options() const {
         if (std::find(kEngineChoices.begin(), kEngineChoices.end(), engine) == kEngineChoices.end())
             throw std::invalid_argument(
                 std::string("engine '").append(engine).append("' is not cnn or tesseract"));
-        if (std::find(kPhotoGridSizes.begin(), kPhotoGridSizes.end(), size) ==
-            kPhotoGridSizes.end())
-            throw std::invalid_argument(std::string("size ")
-                                            .append(std::to_string(size))
-                                            .append(" is not one of 4, 6, 8, 9, 12, 16"));
+        const auto kind = sudoku::VariantFromName(variant);
+        if (!kind)
+            throw std::invalid_argument("variant '" + variant + "' is not classic, jigsaw or x");
+        if (const std::string problem = SizeProblem(size, *kind); !problem.empty())
+            throw std::invalid_argument(problem);
         sudoku::ReaderOptions o;
+        o.variant = *kind;
         o.engine = EngineNamed(engine);
         o.modelPath = model;
         o.size = size;

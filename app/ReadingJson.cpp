@@ -14,6 +14,10 @@ nlohmann::json ReadingJson(const std::string& file, const sudoku::Reading& r) {
             corners.push_back({p.x, p.y});
     j["corners"] = corners;
     j["size"] = r.size;
+    j["variant"] = std::string(sudoku::VariantName(r.variant));
+    // One letter a cell, row-major: the regions the board was solved on (a jigsaw's as read).
+    j["regions"] = r.found() && r.regionProblem.empty() ? r.givens.geometry().regionMap() : "";
+    if (!r.regionProblem.empty()) j["region_problem"] = r.regionProblem;
     j["givens"] = r.found() ? r.givens.toLine() : "";
     j["handwritten"] = r.found() ? r.handwritten.toLine() : "";
     j["solution"] = r.status == ReadStatus::Solved ? r.solution.toLine() : "";

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 
 #include "app/Commands.h"
 #include "app/OptionChoices.h"
+#include "app/ReaderChoice.h"
 #include "app/Y4mWriter.h"
 #include "solver/Generator.h"
 #include "solver/TextFormat.h"
@@ -28,6 +30,8 @@ using json = nlohmann::ordered_json;
 
 struct RenderOptions {
     std::string puzzle;
+    std::string variant = "classic";  // one of kVariantChoices
+    std::string regions;              // a jigsaw's map for --puzzle, one letter a cell
     int size = 9;
     std::uint64_t seed = 1;
     std::string output;
@@ -57,17 +61,52 @@ json CornersJson(const std::array<cv::Point2f, 4>& corners) {
     return out;
 }
 
+// --regions: the region of each cell from its letter (A = 0); Geometry::WithRegions judges the
+// partition.
+std::vector<int> RegionsFromLetters(const std::string& letters) {
+    std::vector<int> regions;
+    for (char letter : letters) {
+        if (letter < 'A' || letter > 'Z')
+            throw std::runtime_error(std::string("--regions: '") + letter +
+                                     "' is not a letter A-Z");
+        regions.push_back(letter - 'A');
+    }
+    return regions;
+}
+
+sudoku::Variant VariantOf(const RenderOptions& o) {
+    return *sudoku::VariantFromName(o.variant);
+}
+
+// The geometry a given puzzle is drawn on: its own, with the diagonals of an X or the regions of
+// --regions for a jigsaw.
+sudoku::Geometry GivenGeometry(const sudoku::Geometry& parsed, const RenderOptions& o) {
+    if (!o.regions.empty()) return sudoku::Geometry::WithRegions(RegionsFromLetters(o.regions));
+    if (VariantOf(o) == sudoku::Variant::Jigsaw)
+        throw std::runtime_error("--variant jigsaw with --puzzle needs --regions");
+    if (VariantOf(o) != sudoku::Variant::X) return parsed;
+    if (!parsed.hasBoxes()) throw std::runtime_error("an X Sudoku needs rectangular boxes");
+    return sudoku::Geometry(parsed.boxRows(), parsed.boxCols(), true);
+}
+
 sudoku::Board ChoosePuzzle(const RenderOptions& o) {
     if (o.puzzle.empty()) {
         sudoku::GeneratorOptions g;
         g.seed = o.seed;
         g.size = o.size;
+        g.variant = VariantOf(o);
         g.grade = false;
         return sudoku::Generate(g).puzzle;
     }
     const auto parsed = sudoku::ParsePuzzle(o.puzzle);
     if (!parsed.ok()) throw std::runtime_error("--puzzle: " + parsed.error.describe());
-    return parsed.board;
+    const sudoku::Geometry geometry = GivenGeometry(parsed.board.geometry(), o);
+    if (geometry.size() != parsed.board.size())
+        throw std::runtime_error("--regions: the map is not of the puzzle's size");
+    sudoku::Board board(geometry);
+    for (int cell = 0; cell < board.cellCount(); ++cell)
+        if (parsed.board.value(cell)) board.set(cell, parsed.board.value(cell));
+    return board;
 }
 
 sudoku::PhotoOptions PhotoSettings(const RenderOptions& o) {
@@ -97,6 +136,8 @@ json TruthHeader(const sudoku::Page& page, const RenderOptions& o) {
     json truth;
     truth["puzzle"] = page.puzzle.toLine();
     truth["size"] = page.puzzle.size();
+    truth["variant"] = std::string(sudoku::VariantName(page.puzzle.geometry().variant()));
+    truth["regions"] = page.puzzle.geometry().regionMap();
     truth["width"] = o.width;
     truth["height"] = o.height;
     return truth;
@@ -187,6 +228,10 @@ int RunRender(const RenderOptions& o) {
         std::cerr << "sudokucam render: give -o PICTURE and/or --video FILE\n";
         return kExitUsage;
     }
+    if (const std::string problem = SizeProblem(o.size, VariantOf(o)); !problem.empty()) {
+        std::cerr << "sudokucam render: " << problem << "\n";
+        return kExitUsage;
+    }
     try {
         const sudoku::Board puzzle = ChoosePuzzle(o);
         sudoku::PageOptions pageOptions;
@@ -209,9 +254,17 @@ void RegisterRenderCommand(CLI::App& app, int& exitCode) {
         "render",
         "Print a puzzle on a synthetic newspaper page and photograph it (picture or video)");
     cmd->add_option("--puzzle", options->puzzle, "The puzzle, one line (default: a generated one)");
+    cmd->add_option("--variant", options->variant,
+                    "classic, jigsaw (irregular regions drawn with thick lines) or x (the "
+                    "diagonals shaded) (default: classic)")
+        ->check(CLI::IsMember(kVariantChoices));
+    cmd->add_option("--regions", options->regions,
+                    "A jigsaw's region map for --puzzle, one letter a cell row-major (A first)")
+        ->needs("--puzzle");
     cmd->add_option("--size", options->size,
-                    "Cells per side of the generated puzzle: 4, 6, 8, 9, 12 or 16 (default: 9)")
-        ->check(CLI::IsMember(kPhotoGridSizes))
+                    "Cells per side of the generated puzzle: 4, 6, 8, 9, 12 or 16, and 13 for a "
+                    "jigsaw (default: 9)")
+        ->check(CLI::IsMember(kVariantPhotoGridSizes))
         ->excludes("--puzzle");
     cmd->add_option("--seed", options->seed,
                     "Seeds the generated puzzle, page and noise (default: 1)");
