@@ -10,9 +10,15 @@
 namespace sudoku {
 namespace {
 
-// Half the width of the strip across a wall whose ink is measured: a thick line blurred and a
-// lattice a pixel or two off fit in it; a digit's strokes (the middle 60% of a cell) do not.
-constexpr int kHalfStrip = kCellPixels * 3 / 20;
+// Half the width of the strip across a wall whose ink is summed.
+constexpr int kHalfStrip = kCellPixels / 5;
+// How far from where the lattice puts it a wall's line is looked for: the lattice is fitted on
+// the lines to a pixel or two; further off lies the flat edge of a digit (a B's foot).
+constexpr int kLineSearch = kCellPixels * 3 / 40;
+// Half the width around the line's middle where its ink is summed: a thick line blurred fits in
+// it; the strokes of a digit beside the wall (the middle 60% of a cell) do not, not even the flat
+// top of a 7 or a D along a horizontal wall.
+constexpr int kHalfLine = kCellPixels / 10;
 // The ends of a wall are left out: the crossing lines' ink is there.
 constexpr int kWallEnd = kCellPixels / 4;
 // Thick lines are printed about twice as wide as thin ones; with less than this ratio between
@@ -34,27 +40,55 @@ double Percentile(std::vector<double> values, double q) {
     return values[static_cast<std::size_t>(k)];
 }
 
-// The ink along a wall, in pixels of black across it: at every step along the wall the darkness
-// below the paper summed across the strip, relative to the paper (a shadow darkens paper and
-// ink alike), then the median along the wall (a digit's stroke touching it changes a few steps).
-// `along` runs the wall's pixels; `across` the strip's.
-double WallInk(const cv::Mat& gray, int fixed, int from, int to, bool vertical) {
+// The darkness below the paper across a wall's strip at every step along it, relative to the
+// paper (a shadow darkens paper and ink alike): steps x (2 kHalfStrip + 1) values, row by row.
+// `fixed` is the wall's position across, [from, to) its pixels along.
+std::vector<double> Darkness(const cv::Mat& gray, int fixed, int from, int to, bool vertical) {
     std::vector<double> strip;
-    auto pixel = [&](int along, int across) {
-        return vertical ? gray.at<uchar>(along, across) : gray.at<uchar>(across, along);
-    };
     for (int along = from; along < to; ++along)
         for (int across = fixed - kHalfStrip; across <= fixed + kHalfStrip; ++across)
-            strip.push_back(pixel(along, across));
+            strip.push_back(vertical ? gray.at<uchar>(along, across)
+                                     : gray.at<uchar>(across, along));
     const double paper = std::max(1.0, Percentile(strip, 0.85));
-    std::vector<double> steps;
-    for (int along = from; along < to; ++along) {
-        double dark = 0;
-        for (int across = fixed - kHalfStrip; across <= fixed + kHalfStrip; ++across)
-            dark += std::max(0.0, paper - pixel(along, across));
-        steps.push_back(dark / paper);
+    for (double& value : strip)
+        value = std::max(0.0, paper - value) / paper;
+    return strip;
+}
+
+// Where across the strip the wall's line runs: the darkest offset of the median profile near the
+// strip's middle (a digit's stroke beside the wall darkens only some steps, the line all).
+int LineMiddle(const std::vector<double>& darkness, int steps) {
+    constexpr int width = 2 * kHalfStrip + 1;
+    int middle = kHalfStrip;
+    double darkest = -1;
+    for (int k = kHalfStrip - kLineSearch; k <= kHalfStrip + kLineSearch; ++k) {
+        std::vector<double> column;
+        for (int step = 0; step < steps; ++step)
+            column.push_back(darkness[static_cast<std::size_t>(step * width + k)]);
+        const double median = Percentile(column, 0.5);
+        if (median > darkest) darkest = median, middle = k;
     }
-    return Percentile(steps, 0.5);
+    return middle;
+}
+
+// The ink along a wall, in pixels of black across it: at every step along the wall the
+// darkness summed across the line (blur spreads it, the sum stays), then the median along the
+// wall (a digit's stroke touching it changes a few steps).
+double WallInk(const cv::Mat& gray, int fixed, int from, int to, bool vertical) {
+    constexpr int width = 2 * kHalfStrip + 1;
+    const int steps = to - from;
+    const std::vector<double> darkness = Darkness(gray, fixed, from, to, vertical);
+    const int middle = LineMiddle(darkness, steps);
+    const int first = std::max(0, middle - kHalfLine),
+              last = std::min(width - 1, middle + kHalfLine);
+    std::vector<double> sums;
+    for (int step = 0; step < steps; ++step) {
+        double sum = 0;
+        for (int k = first; k <= last; ++k)
+            sum += darkness[static_cast<std::size_t>(step * width + k)];
+        sums.push_back(sum);
+    }
+    return Percentile(sums, 0.5);
 }
 
 std::vector<Wall> MeasureWalls(const WarpedGrid& grid) {
