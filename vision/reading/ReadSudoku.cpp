@@ -269,6 +269,15 @@ void ReadUncheckedDigits(Reading& r, const std::vector<CellReading>& cells) {
     }
 }
 
+// The cells read with low confidence, and those beside a region border read doubtfully.
+std::vector<int> UncertainCells(std::vector<int> cells, const PuzzleShape& shape, int turns) {
+    const std::vector<int> doubtful = shape.doubtfulCells(turns);
+    cells.insert(cells.end(), doubtful.begin(), doubtful.end());
+    std::sort(cells.begin(), cells.end());
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    return cells;
+}
+
 // A jigsaw whose region borders make no valid map: reported with the digits as read (upright
 // by their look alone) and the cells beside the doubtful borders, never solved on a guessed map.
 Reading RegionProblemReading(const WarpedGrid& warped, const GridLattice& lattice,
@@ -282,22 +291,10 @@ Reading RegionProblemReading(const WarpedGrid& warped, const GridLattice& lattic
     r.variant = Variant::Jigsaw;
     r.size = warped.size;
     ReadUncheckedDigits(r, classifier.classify(turns ? RotateGrid(warped, turns) : warped));
-    const std::vector<int> doubtful = shape.doubtfulCells(turns);
-    r.uncertain.insert(r.uncertain.end(), doubtful.begin(), doubtful.end());
-    std::sort(r.uncertain.begin(), r.uncertain.end());
-    r.uncertain.erase(std::unique(r.uncertain.begin(), r.uncertain.end()), r.uncertain.end());
+    r.uncertain = UncertainCells(r.uncertain, shape, turns);
     r.corners = UprightCorners(lattice.corners(), turns, scale);
     r.lattice = UprightLattice(lattice, turns, scale);
     return r;
-}
-
-// The cells read with low confidence, and those beside a region border read doubtfully.
-std::vector<int> UncertainCells(std::vector<int> cells, const PuzzleShape& shape, int turns) {
-    const std::vector<int> doubtful = shape.doubtfulCells(turns);
-    cells.insert(cells.end(), doubtful.begin(), doubtful.end());
-    std::sort(cells.begin(), cells.end());
-    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
-    return cells;
 }
 
 // One grid found in `work` (`scale` of the photo's pixels) straightened and read.
