@@ -1,5 +1,6 @@
 // Reading a jigsaw's regions from the walls of a straightened grid: thick walls are the borders,
-// a map that is not n regions of n cells is reported with its reason, and maps turn with the grid.
+// a map that is not n regions of n cells (or a sure thick wall inside a region) is reported with
+// its reason, a doubtful one that borders nothing is not, and maps turn with the grid.
 
 #include <gtest/gtest.h>
 
@@ -13,24 +14,30 @@
 namespace sudoku {
 namespace {
 
-// A straightened grid with a thin line on every wall and a thick one where `thickWall` says.
-template <typename ThickWall>
-WarpedGrid DrawnGrid(int n, ThickWall thickWall) {
+// A straightened grid with a line on every wall, `lineWidth(a, b)` pixels wide.
+template <typename LineWidth>
+WarpedGrid GridOfWidths(int n, LineWidth lineWidth) {
     WarpedGrid grid{n, cv::Mat(n * kCellPixels, n * kCellPixels, CV_8U, cv::Scalar(225))};
     for (int cell = 0; cell < n * n; ++cell) {
         const int x = (cell % n + 1) * kCellPixels, y = (cell / n + 1) * kCellPixels;
         if (cell % n + 1 < n) {
-            const int half = thickWall(cell, cell + 1) ? 2 : 1;
-            cv::rectangle(grid.gray, {x - half, y - kCellPixels}, {x + half - 1, y}, 30,
+            const int width = lineWidth(cell, cell + 1);
+            cv::rectangle(grid.gray, {x - width / 2, y - kCellPixels}, {x + (width - 1) / 2, y}, 30,
                           cv::FILLED);
         }
         if (cell / n + 1 < n) {
-            const int half = thickWall(cell, cell + n) ? 2 : 1;
-            cv::rectangle(grid.gray, {x - kCellPixels, y - half}, {x, y + half - 1}, 30,
+            const int width = lineWidth(cell, cell + n);
+            cv::rectangle(grid.gray, {x - kCellPixels, y - width / 2}, {x, y + (width - 1) / 2}, 30,
                           cv::FILLED);
         }
     }
     return grid;
+}
+
+// Thin lines (2 pixels) on every wall and thick ones (4) where `thickWall` says.
+template <typename ThickWall>
+WarpedGrid DrawnGrid(int n, ThickWall thickWall) {
+    return GridOfWidths(n, [&](int a, int b) { return thickWall(a, b) ? 4 : 2; });
 }
 
 TEST(RegionWalls, ThickWallsAreTheBordersOfTheDrawnLayout) {
@@ -58,6 +65,17 @@ TEST(RegionWalls, AMapThatIsNoPartitionIsReportedWithItsReason) {
     const RegionWalls dangling = ReadRegionWalls(DrawnGrid(
         9, [&](int a, int b) { return boxes.box(a) != boxes.box(b) || (a == 0 && b == 1); }));
     EXPECT_EQ(dangling.problem, "the thick line between r1c1 and r1c2 lies inside one region");
+
+    // A line between thin and thick inside box 1 borders nothing: doubtful, not a problem.
+    const RegionWalls bolder = ReadRegionWalls(GridOfWidths(9, [&](int a, int b) {
+        return boxes.box(a) != boxes.box(b) ? 4 : a == 0 && b == 1 ? 3 : 2;
+    }));
+    EXPECT_TRUE(bolder.ok()) << bolder.problem;
+    std::vector<int> boxOf;
+    for (int cell = 0; cell < boxes.cellCount(); ++cell)
+        boxOf.push_back(boxes.box(cell));
+    EXPECT_EQ(bolder.regionOf, boxOf);
+    EXPECT_EQ(bolder.doubtfulCells, (std::vector<int>{0, 1}));
 
     const RegionWalls allThin = ReadRegionWalls(DrawnGrid(9, [](int, int) { return false; }));
     EXPECT_EQ(allThin.problem, "the region borders cannot be told from the thin lines");

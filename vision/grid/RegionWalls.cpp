@@ -27,11 +27,13 @@ constexpr double kMinThickToThin = 1.4;
 // A wall whose ink lies this share of the gap (in log ink) from the threshold is doubtful.
 constexpr double kDoubtfulShare = 0.25;
 
-// A wall between two neighbouring cells (a < b) and how much ink runs along it.
+// A wall between two neighbouring cells (a < b), how much ink runs along it, and whether that is
+// close to the threshold between thin and thick.
 struct Wall {
     int a = 0;
     int b = 0;
     double ink = 0;
+    bool doubtful = false;
 };
 
 double Percentile(std::vector<double> values, double q) {
@@ -160,7 +162,9 @@ std::string CellName(int cell, int n) {
     return name.str();
 }
 
-// Why the regions the thin walls join are no jigsaw's, or empty when they are one.
+// Why the regions the thin walls join are no jigsaw's, or empty when they are one. A wall read
+// thick but only doubtfully, with one region on both sides, borders nothing: a digit or a speck
+// beside a thin line, not a border (the map does not depend on it). A sure one is a problem.
 std::string MapProblem(const std::vector<int>& regionOf, const std::vector<Wall>& thick, int n) {
     const int regions = *std::max_element(regionOf.begin(), regionOf.end()) + 1;
     std::ostringstream problem;
@@ -170,7 +174,7 @@ std::string MapProblem(const std::vector<int>& regionOf, const std::vector<Wall>
     }
     if (auto mapProblem = Geometry::RegionMapProblem(regionOf)) return *mapProblem;
     for (const Wall& w : thick)
-        if (regionOf[w.a] == regionOf[w.b]) {
+        if (!w.doubtful && regionOf[w.a] == regionOf[w.b]) {
             problem << "the thick line between " << CellName(w.a, n) << " and " << CellName(w.b, n)
                     << " lies inside one region";
             return problem.str();
@@ -217,9 +221,10 @@ RegionWalls ReadRegionWalls(const WarpedGrid& grid) {
     std::vector<Wall> thick;
     std::vector<int> doubtful;
     const double margin = kDoubtfulShare * (split.thick - split.thin);
-    for (const Wall& w : walls) {
+    for (Wall w : walls) {
         const double ink = std::log(std::max(w.ink, 1e-3));
-        if (std::abs(ink - split.threshold()) < margin) doubtful.insert(doubtful.end(), {w.a, w.b});
+        w.doubtful = std::abs(ink - split.threshold()) < margin;
+        if (w.doubtful) doubtful.insert(doubtful.end(), {w.a, w.b});
         if (ink < split.threshold())
             regions.join(w.a, w.b);
         else
