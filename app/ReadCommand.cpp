@@ -77,17 +77,11 @@ double TotalMillis(const Reading& r) {
     return r.millis.decode + r.millis.detect + r.millis.read + r.millis.solve;
 }
 
-// A board as text: a jigsaw's (no boxes to draw separators at) as plain rows followed by its
-// region map, one letter a cell, when the regions were read.
+// A board as text: a jigsaw's with its region map beside the rows (FormatGrid), or as plain rows
+// when its regions could not be read.
 std::string BoardText(const Reading& r, const Board& board) {
-    if (r.variant != sudoku::Variant::Jigsaw) return sudoku::FormatGrid(board);
-    std::string text = sudoku::FormatGrid(board, false);
-    if (!r.regionProblem.empty()) return text;
-    const std::string map = board.geometry().regionMap();
-    text += "Regions:\n";
-    for (std::size_t row = 0; row < map.size(); row += static_cast<std::size_t>(r.size))
-        text.append(map, row, static_cast<std::size_t>(r.size)).append("\n");
-    return text;
+    const bool unknownRegions = r.variant == sudoku::Variant::Jigsaw && !r.regionProblem.empty();
+    return sudoku::FormatGrid(board, !unknownRegions);
 }
 
 void PrintReadingText(const std::string& file, const Reading& r) {
@@ -101,9 +95,7 @@ void PrintReadingText(const std::string& file, const Reading& r) {
         fmt::print("Uncertain cells: {}\n", fmt::join(CellNames(r.givens, r.uncertain), " "));
     if (!r.cutOff.empty())
         fmt::print("Cells cut off (not read): {}\n", fmt::join(CellNames(r.givens, r.cutOff), " "));
-    if (r.status == ReadStatus::Solved)
-        fmt::print("Solution:\n{}",
-                   sudoku::FormatGrid(r.solution, r.variant != sudoku::Variant::Jigsaw));
+    if (r.status == ReadStatus::Solved) fmt::print("Solution:\n{}", sudoku::FormatGrid(r.solution));
     if (!r.mistakes.empty())
         fmt::print("Wrong hand-written digits: {}\n",
                    fmt::join(CellNames(r.givens, r.mistakes), " "));
