@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <set>
 #include <string_view>
+
+#include "solver/TextFormat.h"
 
 namespace sudokucam {
 namespace {
@@ -26,13 +29,76 @@ int IntField(const json& value, const std::string& what) {
     return value.get<int>();
 }
 
+std::optional<sudoku::Variant> VariantField(const json& request) {
+    if (!request.contains("variant")) return std::nullopt;
+    const json& value = request.at("variant");
+    const auto variant =
+        value.is_string() ? sudoku::VariantFromName(value.get<std::string>()) : std::nullopt;
+    if (!variant)
+        throw ApiError(
+            400, fmt::format("'variant' {} is not \"classic\", \"jigsaw\" or \"x\"", value.dump()));
+    return variant;
+}
+
+std::optional<std::string> RegionsField(const json& request) {
+    if (!request.contains("regions")) return std::nullopt;
+    const json& value = request.at("regions");
+    if (!value.is_string())
+        throw ApiError(400, "'regions' must be a string: a region letter for each cell");
+    return value.get<std::string>();
+}
+
+// A region map's letters as a geometry: read as a one-line jigsaw of empty cells, so the map is
+// checked, and its problems worded, as the text forms do.
+Geometry RegionGeometry(const std::string& map, int size, bool diagonals) {
+    if (static_cast<int>(map.size()) != size * size)
+        throw ApiError(400, fmt::format("'regions' has {} letters; a {}x{} grid has {} cells",
+                                        map.size(), size, size, size * size));
+    const sudoku::ParsedPuzzle parsed =
+        sudoku::ParsePuzzle(std::string(map.size(), '.') + " " + map, sudoku::TextFormat::Line);
+    if (!parsed.ok()) {
+        // The column counts the empty cells and a space before the map.
+        const int cell = parsed.error.column - static_cast<int>(map.size()) - 2;
+        std::string_view message = parsed.error.message;
+        if (message.starts_with("region map: ")) message.remove_prefix(12);
+        throw ApiError(400, cell >= 0 && cell < size * size
+                                ? fmt::format("'regions' at r{}c{}: {}", cell / size + 1,
+                                              cell % size + 1, message)
+                                : fmt::format("'regions': {}", message));
+    }
+    return parsed.board.geometry().withDiagonals(diagonals);
+}
+
+// The units of the variant named, on an n x n grid: the boxes, or `regions` when given.
+Geometry VariantGeometry(std::optional<sudoku::Variant> named,
+                         const std::optional<std::string>& regions, int size) {
+    using sudoku::Variant;
+    const Variant variant = named.value_or(regions ? Variant::Jigsaw : Variant::Classic);
+    if (variant == Variant::Jigsaw && !regions)
+        throw ApiError(400,
+                       "a jigsaw needs its region map, a letter for each cell row by row "
+                       "('regions', or after a one-line puzzle on its line)");
+    if (variant == Variant::Classic && regions)
+        throw ApiError(400,
+                       "'regions' is for a jigsaw (or an X Sudoku on irregular regions), "
+                       "not a classic Sudoku");
+    const bool diagonals = variant == Variant::X;
+    if (regions) return RegionGeometry(*regions, size, diagonals);
+    const std::optional<Geometry> boxes =
+        size >= 4 && size <= sudoku::kMaxSize ? Geometry::ForSize(size) : std::nullopt;
+    if (!boxes)
+        throw ApiError(400, fmt::format("size {} is not a grid sudokucam plays with boxes (4, 6, "
+                                        "8, 9, 12, 16); a jigsaw takes any size 4 to 25",
+                                        size));
+    return boxes->withDiagonals(diagonals);
+}
+
 Geometry GeometryOf(const json& request) {
     const int size = IntField(Field(request, "size"), "'size'");
-    std::optional<Geometry> g = size >= 4 && size <= 25 ? Geometry::ForSize(size) : std::nullopt;
-    if (!g)
-        throw ApiError(
-            400, fmt::format("size {} is not a grid sudokucam plays (4, 6, 8, 9, 12, 16)", size));
-    return *g;
+    if (size < 4 || size > sudoku::kMaxSize)
+        throw ApiError(400,
+                       fmt::format("size {} is outside the grids sudokucam plays (4 to 25)", size));
+    return RequestGeometry(request, size);
 }
 
 // A one-line board ("53..7....", '.' or '0' empty) of the game's size, each digit set with
@@ -137,6 +203,22 @@ std::vector<sudoku::Problem> Mistakes(const ReplayedGame& r) {
 }
 
 }  // namespace
+
+Geometry RequestGeometry(const json& request, int size) {
+    if (!request.is_object()) throw ApiError(400, "the request must be a JSON object");
+    return VariantGeometry(VariantField(request), RegionsField(request), size);
+}
+
+Board WithRequestVariant(const json& request, const Board& board) {
+    if (!request.is_object()) throw ApiError(400, "the request must be a JSON object");
+    const std::optional<sudoku::Variant> variant = VariantField(request);
+    std::optional<std::string> regions = RegionsField(request);
+    if (!variant && !regions) return board;
+    const Geometry& text = board.geometry();
+    if (!regions && !text.hasBoxes() && variant != sudoku::Variant::Classic)
+        regions = text.regionMap();
+    return board.withGeometry(VariantGeometry(variant, regions, board.size()));
+}
 
 ReplayedGame ReplayGame(const json& request) {
     Board board(GeometryOf(request));

@@ -37,6 +37,17 @@ struct ReplayedGame {
     std::vector<int> refused;  // moves that changed nothing
 };
 
+// The geometry a request names for an n x n grid: "variant" ("classic", "jigsaw" or "x"; default
+// classic, or jigsaw when "regions" is given) and "regions" (a jigsaw's map, a letter a cell,
+// row-major; with "x", the diagonals over those regions). Throws ApiError (400) naming what is
+// wrong: an unknown variant, a jigsaw without its map, a map of the wrong length or that is no
+// partition (its problem and cell), a size with no rectangular boxes for classic or X.
+sudoku::Geometry RequestGeometry(const nlohmann::json& request, int size);
+// A puzzle read from text, on the variant the request names when it names one; otherwise as the
+// text says (its region map, its "diagonals"). A jigsaw's map may come with the text instead of
+// in "regions".
+sudoku::Board WithRequestVariant(const nlohmann::json& request, const sudoku::Board& board);
+
 // Builds the game of a request and replays its moves up to its position. Throws ApiError (400)
 // naming the field that is malformed.
 ReplayedGame ReplayGame(const nlohmann::json& request);

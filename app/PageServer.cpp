@@ -93,13 +93,22 @@ InputPuzzle PuzzleFromText(const std::string& text) {
     return input;
 }
 
+// The puzzle of a request's `field`, on the variant the request names (or the text's own).
+InputPuzzle RequestPuzzle(const json& request, const char* field) {
+    InputPuzzle input = PuzzleFromText(StringField(request, field));
+    input.parsed.board = WithRequestVariant(request, input.parsed.board);
+    return input;
+}
+
 OrderedJson ParseAnswer(const json& request) {
-    const InputPuzzle input = PuzzleFromText(StringField(request, "text"));
+    const InputPuzzle input = RequestPuzzle(request, "text");
     const sudoku::Board& board = input.parsed.board;
-    return {{"size", board.size()},
-            {"clues", board.toLine(sudoku::CellOrigin::Given)},
-            {"entries", board.toLine(sudoku::CellOrigin::Entered)},
-            {"format", sudoku::TextFormatName(input.parsed.format)}};
+    OrderedJson answer = {{"size", board.size()},
+                          {"clues", board.toLine(sudoku::CellOrigin::Given)},
+                          {"entries", board.toLine(sudoku::CellOrigin::Entered)},
+                          {"format", sudoku::TextFormatName(input.parsed.format)}};
+    AddVariantJson(board.geometry(), answer);
+    return answer;
 }
 
 template <class T>
@@ -108,11 +117,36 @@ T OptionalField(const json& request, const char* name, T fallback) {
     return request.contains(name) ? request[name].get<T>() : fallback;
 }
 
+// The page offers grids up to 16x16: with boxes (4, 6, 8, 9, 12, 16), or any size for a jigsaw.
+constexpr int kMaxPageSize = 16;
+
+void CheckGeneratedSize(const GenerateRequest& g) {
+    if (!g.regions.empty()) {
+        if (g.regions.size() > kMaxPageSize * kMaxPageSize)
+            throw ApiError(400, fmt::format("'regions' has {} letters; the page plays grids up "
+                                            "to 16x16 (256 cells)",
+                                            g.regions.size()));
+        return;  // its size is the map's, checked with the map
+    }
+    if (g.variant == "jigsaw") {
+        if (g.size < 4 || g.size > kMaxPageSize)
+            throw ApiError(400,
+                           fmt::format("size {} is not a jigsaw the page plays (4 to 16)", g.size));
+        return;
+    }
+    if (!sudoku::Geometry::ForSize(g.size) || g.size < 4 || g.size > kMaxPageSize)
+        throw ApiError(400, fmt::format("size {} is not one of 4, 6, 8, 9, 12, 16 (a jigsaw "
+                                        "takes any size 4 to 16)",
+                                        g.size));
+}
+
 sudoku::GeneratorOptions GeneratorOptionsFrom(const json& request) {
     GenerateRequest g;
     g.size = OptionalField(request, "size", 9);
-    if (!sudoku::Geometry::ForSize(g.size) || g.size > 16)
-        throw ApiError(400, fmt::format("size {} is not one of 4, 6, 8, 9, 12, 16", g.size));
+    g.variant = OptionalField<std::string>(request, "variant", "classic");
+    g.regions = OptionalField<std::string>(request, "regions", "");
+    if (!g.regions.empty() && !request.contains("variant")) g.variant = "jigsaw";
+    CheckGeneratedSize(g);
     g.difficulty = OptionalField<std::string>(request, "difficulty", "any");
     g.symmetry = OptionalField<std::string>(request, "symmetry", "none");
     if (request.contains("seed")) g.seed = request["seed"].get<std::uint64_t>();
@@ -287,11 +321,11 @@ private:
         post("/api/parse", [](const httplib::Request& req) { return ParseAnswer(ParseBody(req)); });
         post("/api/solve", [](const httplib::Request& req) {
             const json request = ParseBody(req);
-            return SolveJson(PuzzleFromText(StringField(request, "puzzle")),
+            return SolveJson(RequestPuzzle(request, "puzzle"),
                              OptionalField(request, "steps", false));
         });
         post("/api/grade", [](const httplib::Request& req) {
-            return GradeJson(PuzzleFromText(StringField(ParseBody(req), "puzzle")));
+            return GradeJson(RequestPuzzle(ParseBody(req), "puzzle"));
         });
         post("/api/generate", [this](const httplib::Request& req) {
             const json request = ParseBody(req);

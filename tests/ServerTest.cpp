@@ -2,11 +2,13 @@
 // httplib::Client, each route with good and bad input. Every answer about a photo or a puzzle
 // must equal what the command line prints for it (run as a program).
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <future>
 #include <memory>
 #include <string>
@@ -415,6 +417,220 @@ TEST(Server, PuzzleRoutesNameWhatIsWrong) {
     const JsonAnswer notFound = PostJson(server, "/api/nothing", "{}");
     EXPECT_EQ(notFound.status, 404);
     EXPECT_EQ(notFound.body["error"], "not found: /api/nothing");
+}
+
+// ---- variants: a jigsaw's regions, an X Sudoku's diagonals -------------------------------
+
+// A generated puzzle of a variant, as the command line prints it (its regions for a jigsaw).
+json GeneratedVariant(const std::string& variant, int seed) {
+    return CommandJson(
+        fmt::format("generate --json --variant {} --seed {} --time-limit 10", variant, seed));
+}
+
+json VariantGame(const json& generated, const json& moves = json::array()) {
+    json game = {{"size", generated["size"]},
+                 {"variant", generated["variant"]},
+                 {"clues", generated["puzzle"]},
+                 {"moves", moves}};
+    if (generated.contains("regions")) game["regions"] = generated["regions"];
+    return game;
+}
+
+// An empty cell and a clue's digit that only the unit `sameUnit` keeps out of it: the clue is
+// in that unit with the cell but in neither its row nor its column, and no clue of its row or
+// column holds the digit. {-1, 0} when the puzzle has none.
+std::pair<int, int> BlockedOnlyBy(const std::string& clues, int size,
+                                  const std::function<bool(int, int)>& sameUnit) {
+    const auto inLine = [&](int cell, char digit) {
+        for (int i = 0; i < size; ++i)
+            if (clues[cell / size * size + i] == digit || clues[i * size + cell % size] == digit)
+                return true;
+        return false;
+    };
+    for (int cell = 0; cell < size * size; ++cell) {
+        if (clues[cell] != '.') continue;
+        for (int other = 0; other < size * size; ++other)
+            if (clues[other] != '.' && other / size != cell / size && other % size != cell % size &&
+                sameUnit(cell, other) && !inLine(cell, clues[other]))
+                return {cell, clues[other] - '0'};
+    }
+    return {-1, 0};
+}
+
+bool HasWarning(const json& answer, const std::string& kind, const std::string& words) {
+    for (const json& w : answer["warnings"])
+        if (w["kind"] == kind && w["message"].get<std::string>().find(words) != std::string::npos)
+            return true;
+    return false;
+}
+
+TEST(ServerVariants, PlaysAJigsawOnItsRegions) {
+    const RunningServer server;
+    const JsonAnswer generated =
+        PostJson(server, "/api/generate", R"({"variant": "jigsaw", "seed": 3})");
+    ASSERT_EQ(generated.status, 200) << generated.body.dump();
+    EXPECT_EQ(generated.body, GeneratedVariant("jigsaw", 3));
+    const std::string clues = generated.body["puzzle"];
+    const std::string regions = generated.body["regions"];
+    ASSERT_EQ(regions.size(), 81u);
+
+    const JsonAnswer fresh = PostJson(server, "/api/game", VariantGame(generated.body).dump());
+    ASSERT_EQ(fresh.status, 200) << fresh.body.dump();
+    EXPECT_EQ(fresh.body["status"], "solved");
+    // The hint is the command line's, on the same regions.
+    const JsonAnswer hint = PostJson(server, "/api/hint", VariantGame(generated.body).dump());
+    const json command = CommandJson("hint --json " + Quote(clues + " " + regions));
+    EXPECT_EQ(hint.body["step"], command["step"]);
+
+    // A digit its region already holds is refused; given among the entries it is warned.
+    const auto [cell, digit] = BlockedOnlyBy(clues, 9, [&](int a, int b) {
+        return regions[static_cast<std::size_t>(a)] == regions[static_cast<std::size_t>(b)];
+    });
+    ASSERT_GE(cell, 0);
+    const JsonAnswer refused =
+        PostJson(server, "/api/game",
+                 VariantGame(generated.body, json::array({{"enter", cell, digit}})).dump());
+    EXPECT_EQ(refused.body["refused"], json::array({0}));
+    json withEntry = VariantGame(generated.body);
+    withEntry["entries"] =
+        std::string(81, '.').replace(static_cast<std::size_t>(cell), 1, std::to_string(digit));
+    const JsonAnswer warned = PostJson(server, "/api/game", withEntry.dump());
+    ASSERT_EQ(warned.status, 200) << warned.body.dump();
+    EXPECT_TRUE(HasWarning(warned.body, "duplicate",
+                           fmt::format("Region {} has two {}s", regions[cell], digit)))
+        << warned.body["warnings"].dump();
+
+    // Fill singles, solve and undo replay on the regions as on boxes.
+    json played = VariantGame(generated.body, json::array({{"singles"}, {"solve"}}));
+    const JsonAnswer solved = PostJson(server, "/api/game", played.dump());
+    EXPECT_TRUE(solved.body["solved"]);
+    EXPECT_EQ(solved.body["refused"], json::array());
+    played["position"] = 1;
+    const JsonAnswer undone = PostJson(server, "/api/game", played.dump());
+    EXPECT_FALSE(undone.body["solved"]);
+    EXPECT_TRUE(undone.body["canRedo"]);
+}
+
+TEST(ServerVariants, WarnsOfADigitTwiceOnADiagonal) {
+    const RunningServer server;
+    const JsonAnswer generated =
+        PostJson(server, "/api/generate", R"({"variant": "x", "seed": 5})");
+    ASSERT_EQ(generated.status, 200) << generated.body.dump();
+    EXPECT_EQ(generated.body, GeneratedVariant("x", 5));
+    EXPECT_FALSE(generated.body.contains("regions"));
+    const std::string clues = generated.body["puzzle"];
+    const auto boxOf = [](int cell) { return cell / 27 * 3 + cell % 9 / 3; };
+    const auto diagonal = [](int cell) {
+        return cell / 9 == cell % 9 ? 1 : cell / 9 + cell % 9 == 8 ? 2 : 0;
+    };
+    const auto [cell, digit] = BlockedOnlyBy(clues, 9, [&](int a, int b) {
+        for (int c = 0; c < 81; ++c)
+            if (boxOf(c) == boxOf(a) && clues[static_cast<std::size_t>(c)] == clues[b])
+                return false;
+        return diagonal(a) != 0 && diagonal(a) == diagonal(b);
+    });
+    ASSERT_GE(cell, 0) << "no cell that only a diagonal keeps a digit out of";
+    const std::string which = diagonal(cell) == 1 ? "The main diagonal" : "The anti-diagonal";
+    json game = VariantGame(generated.body, json::array({{"enter", cell, digit}}));
+    EXPECT_EQ(PostJson(server, "/api/game", game.dump()).body["refused"], json::array({0}));
+    game["moves"] = json::array();
+    game["entries"] =
+        std::string(81, '.').replace(static_cast<std::size_t>(cell), 1, std::to_string(digit));
+    const JsonAnswer warned = PostJson(server, "/api/game", game.dump());
+    EXPECT_TRUE(HasWarning(warned.body, "duplicate", which + " has two"))
+        << warned.body["warnings"].dump();
+    // The same clues without the diagonals: nothing to warn of.
+    game.erase("variant");
+    EXPECT_FALSE(HasWarning(PostJson(server, "/api/game", game.dump()).body, "duplicate", ""));
+}
+
+TEST(ServerVariants, PuzzleRoutesTakeTheVariantAsTheCommandLine) {
+    const RunningServer server;
+    const json jigsaw = GeneratedVariant("jigsaw", 3);
+    const std::string line =
+        jigsaw["puzzle"].get<std::string>() + " " + jigsaw["regions"].get<std::string>();
+    // The map in the text, or in "regions": the same answers as the command line's.
+    const json command = Without(CommandJson("solve --json " + Quote(line)), {"input"});
+    for (const json& request : {json{{"puzzle", line}},
+                                json{{"puzzle", jigsaw["puzzle"]}, {"regions", jigsaw["regions"]}},
+                                json{{"puzzle", line}, {"variant", "jigsaw"}}}) {
+        const JsonAnswer solve = PostJson(server, "/api/solve", request.dump());
+        ASSERT_EQ(solve.status, 200) << solve.body.dump();
+        EXPECT_EQ(Without(solve.body, {"input"}), command);
+    }
+    const JsonAnswer parsed = PostJson(server, "/api/parse", json{{"text", line}}.dump());
+    EXPECT_EQ(parsed.body["variant"], "jigsaw");
+    EXPECT_EQ(parsed.body["regions"], jigsaw["regions"]);
+    EXPECT_EQ(parsed.body["clues"], jigsaw["puzzle"]);
+    // "x" adds the diagonals to a classic text.
+    const json x = GeneratedVariant("x", 5);
+    const JsonAnswer grade =
+        PostJson(server, "/api/grade", json{{"puzzle", x["puzzle"]}, {"variant", "x"}}.dump());
+    ASSERT_EQ(grade.status, 200) << grade.body.dump();
+    EXPECT_EQ(Without(grade.body, {"input"}),
+              Without(CommandJson("grade --json --diagonals " + x["puzzle"].get<std::string>()),
+                      {"input"}));
+    const JsonAnswer xParsed =
+        PostJson(server, "/api/parse", json{{"text", x["puzzle"]}, {"variant", "x"}}.dump());
+    EXPECT_EQ(xParsed.body["variant"], "x");
+}
+
+TEST(ServerVariants, RefusesABadVariantOrRegionMapWithItsProblem) {
+    const RunningServer server;
+    const json jigsaw = GeneratedVariant("jigsaw", 3);
+    const std::string clues = jigsaw["puzzle"];
+    const std::string regions = jigsaw["regions"];
+    std::string split =
+        regions;  // its first cell given to another region: one too few, one too many
+    split[0] = split[0] == 'A' ? 'B' : 'A';
+    const auto game = [&](json fields) {
+        json request = {{"size", 9}, {"clues", clues}};
+        request.update(fields);
+        return request.dump();
+    };
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {game({{"variant", "zigzag"}}), "'variant' \"zigzag\" is not"},
+        {game({{"variant", 3}}), "'variant' 3 is not"},
+        {game({{"variant", "jigsaw"}}), "a jigsaw needs its region map"},
+        {game({{"variant", "classic"}, {"regions", regions}}), "not a classic Sudoku"},
+        {game({{"regions", regions.substr(1)}}), "'regions' has 80 letters"},
+        {game({{"regions", split}}), "'regions' at r1c"},
+        {game({{"regions", split}}), "cells, not 9"},
+        {game({{"regions", std::string(81, '.')}}), "not a region letter"},
+        {game({{"regions", 5}}), "'regions' must be a string"},
+        {json{{"size", 7}, {"variant", "x"}, {"clues", std::string(49, '.')}}.dump(),
+         "size 7 is not a grid sudokucam plays with boxes"},
+    };
+    for (const auto& [body, expected] : cases)
+        for (const char* route : {"/api/game", "/api/hint"}) {
+            const JsonAnswer answer = PostJson(server, route, body);
+            EXPECT_EQ(answer.status, 400) << route << " " << body;
+            EXPECT_NE(ErrorOf(answer.body).find(expected), std::string::npos)
+                << route << " " << body << " -> " << answer.body.dump();
+        }
+    for (const char* route : {"/api/parse", "/api/solve", "/api/grade"}) {
+        const char* field = std::string_view(route) == "/api/parse" ? "text" : "puzzle";
+        const JsonAnswer bad =
+            PostJson(server, route, json{{field, clues}, {"regions", split}}.dump());
+        EXPECT_EQ(bad.status, 400) << route;
+        EXPECT_NE(ErrorOf(bad.body).find("cells, not 9"), std::string::npos) << bad.body.dump();
+        const JsonAnswer none =
+            PostJson(server, route, json{{field, clues}, {"variant", "jigsaw"}}.dump());
+        EXPECT_NE(ErrorOf(none.body).find("region map"), std::string::npos) << none.body.dump();
+    }
+    const JsonAnswer generate =
+        PostJson(server, "/api/generate", json{{"variant", "jigsaw"}, {"regions", split}}.dump());
+    EXPECT_EQ(generate.status, 400);
+    EXPECT_NE(ErrorOf(generate.body).find("cells, not 9"), std::string::npos)
+        << generate.body.dump();
+    EXPECT_EQ(PostJson(server, "/api/generate", R"({"variant": "x", "size": 7})").status, 400);
+    EXPECT_EQ(PostJson(server, "/api/generate", R"({"variant": "jigsaw", "size": 17})").status,
+              400);
+    // A jigsaw takes a size with no boxes.
+    const JsonAnswer seven =
+        PostJson(server, "/api/generate", R"({"variant": "jigsaw", "size": 7, "seed": 1})");
+    ASSERT_EQ(seven.status, 200) << seven.body.dump();
+    EXPECT_EQ(seven.body["regions"].get<std::string>().size(), 49u);
 }
 
 JsonAnswer PostFrame(const RunningServer& server, const std::string& session,
