@@ -152,10 +152,18 @@ export async function labels(page) {
     cells.map((c) => c.getAttribute('aria-label') || c.textContent || ''));
 }
 
-// `r3c4: 7, clue, uncertain` -> {name: 'r3c4', digit: '7', origin: 'clue', flags: [...]}.
+// `r3c4: 7, clue, uncertain` -> {name: 'r3c4', digit: '7', origin: 'clue', flags: [...]}. A
+// variant's place comes first (`r3c4: region C, on the main diagonal, 7, clue`): `where`.
 export function parseLabel(label) {
   const [name, rest = ''] = label.split(/:\s*/, 2);
   const parts = rest.split(/,\s*/);
+  const where = [];
+  while (/^(region |on )/.test(parts[0] || '')) where.push(parts.shift());
+  return { ...parseParts(name, parts), where: where.join(', ') };
+}
+
+function parseParts(name, parts) {
+  const rest = parts.join(', ');
   if (parts[0].startsWith('empty')) {
     const candidates = rest.match(/candidates ([0-9A-G ]+)/);
     return { name, digit: '.', origin: 'empty', candidates: candidates ? candidates[1].trim() : '',

@@ -32,8 +32,9 @@ const postJson = (path, object) => post(path, JSON.stringify(object));
 
 export const gameState = (request) => postJson('/api/game', request);
 export const nextHint = (request) => postJson('/api/hint', request);
-export const parsePuzzle = (text) => postJson('/api/parse', { text });
-export const gradePuzzle = (puzzle) => postJson('/api/grade', { puzzle });
+// `variant`: {variant, regions} as the API takes them, or {} for what the text says.
+export const parsePuzzle = (text, variant = {}) => postJson('/api/parse', { text, ...variant });
+export const gradePuzzle = (puzzle, variant = {}) => postJson('/api/grade', { puzzle, ...variant });
 export const generatePuzzle = (options) => postJson('/api/generate', options);
 
 const pause = (seconds) => new Promise((resolve) => { setTimeout(resolve, seconds * 1000); });

@@ -2,13 +2,16 @@
 // a time) from the server's /api/game answer and the page's view of it, and turns the keys
 // pressed in it into intents for main.js. It changes no game state itself.
 
-import { boxShape, cellName, digitChar, digitFromChar } from './state.js';
+import {
+  candidateColumns, cellName, diagonalOf, digitChar, digitFromChar, regionLetter,
+} from './state.js';
 
 const ORIGIN_WORD = { clue: 'clue', yours: 'yours', filled: 'filled' };
 
-// What a sighted person sees in a cell, in words: "r3c4: 7, yours, wrong".
-function cellLabel(size, cell, info, flags, showCandidates) {
-  const parts = [];
+// What a sighted person sees in a cell, in words: "r3c4: 7, yours, wrong"; where a variant's
+// lines put it first ("r3c4: region C, 7, clue", "r5c5: on both diagonals, empty").
+function cellLabel(size, cell, info, flags, showCandidates, where) {
+  const parts = where ? [where] : [];
   if (info.digit) {
     parts.push(`${digitChar(info.digit)}, ${ORIGIN_WORD[info.origin] || info.origin}`);
   } else if (showCandidates && info.candidates) {
@@ -24,10 +27,9 @@ function cellLabel(size, cell, info, flags, showCandidates) {
 }
 
 function candidatesElement(size, info, hintMarks) {
-  const [boxRows, boxCols] = boxShape(size);
   const box = document.createElement('span');
   box.className = 'candidates';
-  box.style.setProperty('--cand-cols', String(Math.max(boxRows, boxCols)));
+  box.style.setProperty('--cand-cols', String(candidateColumns(size)));
   box.setAttribute('aria-hidden', 'true');
   for (let d = 1; d <= size; d += 1) {
     const mark = document.createElement('span');
@@ -45,6 +47,7 @@ export class BoardView {
     this.element = element;
     this.onIntent = onIntent;
     this.size = 0;
+    this.shape = null;
     this.cells = [];
     this.selected = 0;
     element.addEventListener('keydown', (event) => this.onKey(event));
@@ -54,23 +57,33 @@ export class BoardView {
     });
   }
 
-  build(size) {
+  // `shape`: {size, regions (the region of each cell), jigsaw, diagonals}. Thick lines run
+  // wherever two neighbouring cells lie in different regions: the boxes, or a jigsaw's regions.
+  build(shape) {
+    const { size, regions } = shape;
+    this.shape = shape;
     this.size = size;
     this.cells = [];
+    this.where = [];
     this.element.replaceChildren();
     this.element.style.setProperty('--n', String(size));
-    const [boxRows, boxCols] = boxShape(size);
+    this.element.classList.toggle('jigsaw', shape.jigsaw);
     for (let r = 0; r < size; r += 1) {
       const row = document.createElement('div');
       row.setAttribute('role', 'row');
       row.className = 'row';
       for (let c = 0; c < size; c += 1) {
+        const index = r * size + c;
         const cell = document.createElement('div');
         cell.setAttribute('role', 'gridcell');
-        cell.dataset.cell = String(r * size + c);
+        cell.dataset.cell = String(index);
         cell.className = 'cell';
-        if ((c + 1) % boxCols === 0 && c + 1 < size) cell.classList.add('box-right');
-        if ((r + 1) % boxRows === 0 && r + 1 < size) cell.classList.add('box-bottom');
+        if (c + 1 < size && regions[index] !== regions[index + 1]) cell.classList.add('box-right');
+        if (r + 1 < size && regions[index] !== regions[index + size]) cell.classList.add('box-bottom');
+        const diagonal = shape.diagonals ? diagonalOf(size, index) : '';
+        if (diagonal) cell.classList.add('diagonal');
+        const region = shape.jigsaw ? `region ${regionLetter(regions[index])}` : '';
+        this.where.push([region, diagonal].filter(Boolean).join(', '));
         cell.tabIndex = -1;
         row.append(cell);
         this.cells.push(cell);
@@ -80,10 +93,11 @@ export class BoardView {
     this.selected = Math.min(this.selected, size * size - 1);
   }
 
-  // view: {showCandidates, marked (Set), wrong, uncertain, conflict, hint (Sets), hintMarks
-  // (Map cell -> Map digit -> 'place'|'remove'|'proof'), highlight (digit or 0)}.
+  // view: {shape (see build; `key` tells shapes apart), showCandidates, marked (Set), wrong,
+  // uncertain, conflict, hint (Sets), hintMarks (Map cell -> Map digit -> 'place'|'remove'|
+  // 'proof'), highlight (digit or 0)}.
   render(answer, view) {
-    if (answer.size !== this.size) this.build(answer.size);
+    if (!this.shape || view.shape.key !== this.shape.key) this.build(view.shape);
     const selectedDigit = answer.cells[this.selected] ? answer.cells[this.selected].digit : 0;
     const highlight = view.highlight || selectedDigit;
     answer.cells.forEach((info, cell) => {
@@ -95,9 +109,10 @@ export class BoardView {
         hint: view.hint.has(cell),
       };
       const showCandidates = view.showCandidates || view.marked.has(cell);
-      element.setAttribute('aria-label', cellLabel(this.size, cell, info, flags, showCandidates));
+      element.setAttribute('aria-label',
+        cellLabel(this.size, cell, info, flags, showCandidates, this.where[cell]));
       element.className = element.className.split(' ')
-        .filter((c) => c === 'cell' || c.startsWith('box-')).join(' ');
+        .filter((c) => c === 'cell' || c === 'diagonal' || c.startsWith('box-')).join(' ');
       element.classList.add(`origin-${info.origin}`);
       for (const [flag, on] of Object.entries(flags)) element.classList.toggle(flag, on);
       element.classList.toggle('same-digit', Boolean(highlight) && info.digit === highlight);

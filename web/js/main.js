@@ -60,11 +60,13 @@ function refusalSentence(move) {
   if ((kind === 'enter' || kind === 'reveal') && info && info.origin === 'clue') {
     return `${where} holds a clue; use Edit clues to correct a misread.`;
   }
+  const unit = () => (page.answer && state.unitHolding(page.game,
+    page.answer.cells.map((c) => c.digit), cell, digit)) || 'its row, column or box';
   if (kind === 'enter') {
-    return `${state.digitChar(digit)} cannot go in ${where}: its row, column or box already has it.`;
+    return `${state.digitChar(digit)} cannot go in ${where}: ${unit()} already has it.`;
   }
   if (kind === 'restore') {
-    return `${state.digitChar(digit)} cannot be a pencil mark in ${where}: its row, column or box has it.`;
+    return `${state.digitChar(digit)} cannot be a pencil mark in ${where}: ${unit()} has it.`;
   }
   if ((kind === 'reveal' || kind === 'solve') && !unique) {
     return 'The clues have no single solution to show: correct them first (Edit clues).';
@@ -89,6 +91,7 @@ function startGame(game, message) {
   board.selected = 0;
   if (message) say(message);
   fillDigitControls(game.size);
+  describeVariant(game);
   return serially(async () => {
     await refresh();
     page.wasSolved = page.answer.solved;
@@ -183,6 +186,7 @@ function draw() {
   // After Check every wrong digit shows; a `wrong` hint shows only the cell it names.
   const wrong = page.game.checked ? new Set(checkedWrong(answer)) : wrongOfHint();
   board.render(answer, {
+    shape: state.boardShape(page.game),
     showCandidates: page.modes.candidates || (page.hintStage >= 3 && hint.marks.size > 0),
     marked: state.markedCells(page.game),
     wrong,
@@ -411,6 +415,49 @@ async function onPhoto(file) {
   });
 }
 
+// ---- variants: classic, jigsaw (irregular regions), X (diagonals) -------------------------
+
+const VARIANT_WORDS = { classic: 'puzzle', jigsaw: 'jigsaw', x: 'X Sudoku' };
+
+// The variant fields the choice adds to a typed or generated puzzle. "classic" adds none, so a
+// text that carries its own region map or the word "diagonals" is read as it says.
+function chosenVariant() {
+  const variant = $('variant').value;
+  const regions = $('region-map').value.replace(/\s+/g, '');
+  if (variant === 'jigsaw') return regions ? { variant, regions } : { variant };
+  return variant === 'x' ? { variant } : {};
+}
+
+// The sizes Generate offers: any from 4 to 16 for a jigsaw, those with boxes otherwise.
+function fillSizes() {
+  const select = $('gen-size');
+  const sizes = $('variant').value === 'jigsaw' ? state.JIGSAW_SIZES : state.SIZES;
+  const kept = sizes.includes(Number(select.value)) ? select.value : '9';
+  select.replaceChildren(...sizes.map((n) => new Option(String(n), String(n))));
+  select.value = kept;
+}
+
+function onVariantChosen() {
+  $('region-map-field').hidden = $('variant').value !== 'jigsaw';
+  fillSizes();
+}
+
+// The sentence under the board: the rules a variant adds, and how they are drawn.
+function describeVariant(game) {
+  const note = $('variant-note');
+  const count = game.size;
+  note.textContent = {
+    jigsaw: `Jigsaw: the ${count} regions outlined in thick lines each hold every digit once, as `
+      + 'rows and columns do.',
+    x: 'X Sudoku: the two shaded diagonals hold every digit once too.',
+  }[game.variant] || '';
+  note.hidden = !note.textContent;
+}
+
+function variantOfAnswer(answer) {
+  return { variant: answer.variant || 'classic', regions: answer.regions || '' };
+}
+
 async function openPuzzleText() {
   const text = $('puzzle-text').value;
   if (!text.trim()) {
@@ -418,11 +465,13 @@ async function openPuzzleText() {
     return;
   }
   await serially(async () => {
-    const parsed = await api.parsePuzzle(text);
+    const parsed = await api.parsePuzzle(text, chosenVariant());
     setEditMode(false);
     photo.hide();
-    startGame(state.newGame({ size: parsed.size, clues: parsed.clues, entries: parsed.entries }),
-      `Opened a ${parsed.size}x${parsed.size} puzzle (${parsed.format} form).`);
+    const game = state.newGame({ size: parsed.size, clues: parsed.clues, entries: parsed.entries,
+      ...variantOfAnswer(parsed) });
+    startGame(game, `Opened a ${parsed.size}x${parsed.size} ${VARIANT_WORDS[game.variant]} `
+      + `(${parsed.format} form).`);
   });
 }
 
@@ -433,35 +482,41 @@ async function generate() {
       size: Number($('gen-size').value),
       difficulty: $('gen-difficulty').value,
       symmetry: $('gen-symmetry').value,
+      ...chosenVariant(),
     });
     setEditMode(false);
     photo.hide();
-    startGame(state.newGame({ size: made.size, clues: made.puzzle, source: 'generated' }),
-      `A new ${made.size}x${made.size} puzzle: ${made.clues} clues, ${made.level || 'ungraded'}.`);
+    const game = state.newGame({ size: made.size, clues: made.puzzle, source: 'generated',
+      ...variantOfAnswer(made) });
+    startGame(game, `A new ${made.size}x${made.size} ${VARIANT_WORDS[game.variant]}: `
+      + `${made.clues} clues, ${made.level || 'ungraded'}.`);
   });
 }
 
 // The grade of the clues, asked once per puzzle (the last one is remembered, so clue edits
 // that come back to it, or a reload, ask nothing).
-const grades = { clues: '', text: '' };
+const grades = { puzzle: '', text: '' };
 
 async function showGrade() {
   const grade = $('grade');
-  const clues = page.game.clues;
+  const { game } = page;
+  // The same clues on other regions or with the diagonals are another puzzle.
+  const puzzleOf = (g) => `${g.clues} ${state.boardShape(g).key}`;
+  const puzzle = puzzleOf(game);
   if (!page.answer || page.answer.status !== 'solved') {
     grade.textContent = 'Grade: none until the clues have one solution';
     return;
   }
-  if (grades.clues !== clues) {
+  if (grades.puzzle !== puzzle) {
     try {
-      const graded = await api.gradePuzzle(clues);
+      const graded = await api.gradePuzzle(game.clues, state.variantRequest(game));
       grades.text = `Grade: ${graded.level}, score ${graded.score}`;
     } catch (error) {
       grades.text = `Grade: ${error.message}`;
     }
-    grades.clues = clues;
+    grades.puzzle = puzzle;
   }
-  if (page.game.clues === clues) grade.textContent = grades.text;
+  if (puzzleOf(page.game) === puzzle) grade.textContent = grades.text;
 }
 
 function shareLink() {
@@ -569,6 +624,8 @@ function wire() {
     change(state.restart(page.game));
     say('Back to the start; Redo brings your moves back until you make a new one.');
   });
+  $('variant').addEventListener('change', onVariantChosen);
+  onVariantChosen();
   $('open-puzzle').addEventListener('click', openPuzzleText);
   $('generate').addEventListener('click', generate);
   $('copy-link').addEventListener('click', copyLink);
