@@ -62,6 +62,9 @@ function refusalSentence(move) {
   }
   const unit = () => (page.answer && state.unitHolding(page.game,
     page.answer.cells.map((c) => c.digit), cell, digit)) || 'its row, column or box';
+  if (kind === 'enter' && info && info.digit === digit) {
+    return `${where} already holds ${state.digitChar(digit)}.`;
+  }
   if (kind === 'enter') {
     return `${state.digitChar(digit)} cannot go in ${where}: ${unit()} already has it.`;
   }
