@@ -48,25 +48,20 @@ std::optional<std::string> RegionsField(const json& request) {
     return value.get<std::string>();
 }
 
-// A region map's letters as a geometry: read as a one-line jigsaw of empty cells, so the map is
-// checked, and its problems worded, as the text forms do.
+// A region map's letters as a geometry, checked and its problems worded as the text forms do.
 Geometry RegionGeometry(const std::string& map, int size, bool diagonals) {
     if (static_cast<int>(map.size()) != size * size)
         throw ApiError(400, fmt::format("'regions' has {} letters; a {}x{} grid has {} cells",
                                         map.size(), size, size, size * size));
-    const sudoku::ParsedPuzzle parsed =
-        sudoku::ParsePuzzle(std::string(map.size(), '.') + " " + map, sudoku::TextFormat::Line);
-    if (!parsed.ok()) {
-        // The column counts the empty cells and a space before the map.
-        const int cell = parsed.error.column - static_cast<int>(map.size()) - 2;
-        std::string_view message = parsed.error.message;
-        if (message.starts_with("region map: ")) message.remove_prefix(12);
+    const sudoku::ParsedRegionMap parsed = sudoku::ParseRegionMap(map);
+    if (const sudoku::TextError& e = parsed.error) {
+        const int cell = e.column - 1;
         throw ApiError(400, cell >= 0 && cell < size * size
                                 ? fmt::format("'regions' at r{}c{}: {}", cell / size + 1,
-                                              cell % size + 1, message)
-                                : fmt::format("'regions': {}", message));
+                                              cell % size + 1, e.message)
+                                : fmt::format("'regions': {}", e.message));
     }
-    return parsed.board.geometry().withDiagonals(diagonals);
+    return Geometry::WithRegions(parsed.regions, diagonals);
 }
 
 // The units of the variant named, on an n x n grid: the boxes, or `regions` when given.

@@ -10,23 +10,15 @@
 namespace sudokucam {
 namespace {
 
-// A region map's letters as region numbers: read as a one-line jigsaw of empty cells, so that
-// the map is checked, and its errors worded, as the text forms do.
+// A region map's letters as region numbers, checked and its errors worded as the text forms do.
 std::vector<int> RegionsOfMap(const std::string& map) {
-    const auto parsed =
-        sudoku::ParsePuzzle(std::string(map.size(), '.') + " " + map, sudoku::TextFormat::Line);
-    if (!parsed.ok()) {
-        // Point into the map itself, not into the line it was read as.
-        const int letter = parsed.error.column - static_cast<int>(map.size()) - 1;
+    sudoku::ParsedRegionMap parsed = sudoku::ParseRegionMap(map);
+    if (const sudoku::TextError& e = parsed.error)
         throw std::invalid_argument(
-            (letter > 0 ? "the region map, letter " + std::to_string(letter) + ": "
-                        : std::string("the region map: ")) +
-            parsed.error.message.substr(parsed.error.message.starts_with("region map: ") ? 12 : 0));
-    }
-    std::vector<int> regions(map.size());
-    for (std::size_t cell = 0; cell < map.size(); ++cell)
-        regions[cell] = parsed.board.geometry().box(static_cast<int>(cell));
-    return regions;
+            (e.column > 0 ? "the region map, letter " + std::to_string(e.column) + ": "
+                          : std::string("the region map: ")) +
+            e.message);
+    return std::move(parsed.regions);
 }
 
 }  // namespace

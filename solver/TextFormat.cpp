@@ -662,6 +662,30 @@ ParsedPuzzle ParsePuzzle(std::string_view text, TextFormat format) {
     return out;
 }
 
+ParsedRegionMap ParseRegionMap(std::string_view map) {
+    ParsedRegionMap out;
+    int side = 0;
+    while (side * side < static_cast<int>(map.size()))
+        ++side;
+    if (side * side != static_cast<int>(map.size()) || side < 4 || side > kMaxSize) {
+        out.error = ErrorAt(0, 0,
+                            "a region map has a square number of letters, 16 to 625, not " +
+                                std::to_string(map.size()));
+        return out;
+    }
+    std::vector<MapCell> cells;
+    for (std::size_t i = 0; i < map.size(); ++i)
+        cells.push_back({0, static_cast<int>(i) + 1, map[i]});
+    out.error = ReadRegions(cells, side, out.regions);
+    if (out.error) {
+        out.regions.clear();
+        // The text forms say where the map is; a map on its own needs no such word.
+        std::string& message = out.error.message;
+        if (message.starts_with("region map: ")) message.erase(0, 12);
+    }
+    return out;
+}
+
 std::string FormatGrid(const Board& board, bool separators) {
     if (!separators) return PlainRows(board);
     std::vector<std::string> tokens;

@@ -70,6 +70,15 @@ struct ParsedPuzzle {
 // `[Puzzle]` section over plain rows -> Sdk; anything else -> Grid.
 ParsedPuzzle ParsePuzzle(std::string_view text, TextFormat format = TextFormat::Auto);
 
+// A region map on its own, one letter a cell row-major (as after a one-line puzzle): the region
+// of each cell, or the error, its column counted in the map ("column 12: region C has 8 cells,
+// not 9").
+struct ParsedRegionMap {
+    std::vector<int> regions;
+    TextError error;
+};
+ParsedRegionMap ParseRegionMap(std::string_view map);
+
 // Writes a board in a form (Auto writes the Grid form with separators; PencilMarks the candidates
 // its row, column and box leave). Every form
 // but Line ends with a newline. Bracket keeps the difference between givens and other digits.
