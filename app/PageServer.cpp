@@ -14,6 +14,7 @@
 #include "app/LiveSessions.h"
 #include "app/OptionChoices.h"
 #include "app/PuzzleJson.h"
+#include "app/ReaderChoice.h"
 #include "app/ReadingJson.h"
 #include "solver/Generator.h"
 #include "solver/TextFormat.h"
@@ -169,12 +170,27 @@ OrderedJson GenerateAnswer(const json& request) {
     }
 }
 
-int PhotoSize(const httplib::Request& req) {
+sudoku::Variant PhotoVariant(const httplib::Request& req) {
+    if (!req.has_param("variant")) return sudoku::Variant::Classic;
+    const std::string text = req.get_param_value("variant");
+    const auto variant = sudoku::VariantFromName(text);
+    if (!variant)
+        throw ApiError(400, fmt::format("variant '{}' is not classic, jigsaw or x", text));
+    return *variant;
+}
+
+// ?size=N for a photo's grid, the sizes `read --size` takes with the variant.
+int PhotoSize(const httplib::Request& req, sudoku::Variant variant) {
     if (!req.has_param("size")) return 9;
     const std::string text = req.get_param_value("size");
-    for (int size : kPhotoGridSizes)
-        if (text == std::to_string(size)) return size;
-    throw ApiError(400, fmt::format("size '{}' is not one of 4, 6, 8, 9, 12, 16", text));
+    for (int size : kVariantPhotoGridSizes)
+        if (text == std::to_string(size)) {
+            if (const std::string problem = SizeProblem(size, variant); !problem.empty())
+                throw ApiError(400, problem);
+            return size;
+        }
+    throw ApiError(400, fmt::format("size '{}' is not one of 4, 6, 8, 9, 12, 16 (13 for a jigsaw)",
+                                    text));
 }
 
 // The browser may load only this server's own files: nothing from another site runs.
@@ -336,7 +352,8 @@ private:
 
     OrderedJson readPhoto(const httplib::Request& req) {
         sudoku::ReaderOptions options = options_.reader;
-        options.size = PhotoSize(req);
+        options.variant = PhotoVariant(req);
+        options.size = PhotoSize(req, options.variant);
         const std::string name =
             req.has_header("X-Filename") ? req.get_header_value("X-Filename") : "upload";
         const SlotGuard slot(readSlots_);

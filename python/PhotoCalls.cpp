@@ -57,6 +57,7 @@ py::object Read(const py::object& photo, const ReadKeywords& keywords) {
     choice.engine = keywords.engine;
     if (keywords.model) choice.model = keywords.model->string();
     choice.size = keywords.size;
+    choice.variant = keywords.variant;
     choice.limits = Limits(keywords.maxMegapixels, keywords.maxFileMb);
     sudoku::ReaderOptions options = choice.options();
     const PhotoArgument argument = ToPhotoArgument(photo);

@@ -17,7 +17,8 @@ struct ReadKeywords {
     std::string engine = "cnn";
     std::optional<std::filesystem::path> model;
     int size = 9;
-    double maxMegapixels = 0;  // the caller passes the reader's defaults
+    std::string variant = "classic";  // "classic", "jigsaw" or "x"
+    double maxMegapixels = 0;         // the caller passes the reader's defaults
     double maxFileMb = 0;
     bool all = false;
     std::optional<std::string> name;  // the "file" field; none: the path, "bytes" or "array"

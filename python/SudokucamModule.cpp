@@ -45,7 +45,9 @@ photo: a file path (str or os.PathLike); the encoded photo as bytes (JPEG, PNG, 
 engine: the digit classifier, "cnn" or "tesseract" (the command's --engine).
 model: the CNN's model file (--model); None: models/digits.onnx, found as the
     program finds it ($SUDOKUCAM_MODELS, the source tree, the installed data folder).
-size: cells per side of the grid: 4, 6, 8, 9, 12 or 16 (--size).
+size: cells per side of the grid: 4, 6, 8, 9, 12 or 16, and 13 for a jigsaw (--size).
+variant: "classic", "jigsaw" (the regions read from the thick lines inside the grid; the
+    dict gains "regions") or "x" (the diagonals are units too) (--variant).
 max_megapixels, max_file_mb: refuse a photo whose header declares more pixels, or a
     file or buffer of more MB (--max-megapixels, --max-file-mb).
 all: read every grid of the photo (--all) and return a list of dicts, best found
@@ -138,13 +140,14 @@ PYBIND11_MODULE(sudokucam, m) {
     m.def(
         "read",
         [](const py::object& photo, const std::string& engine,
-           const std::optional<std::filesystem::path>& model, int size, double maxMegapixels,
-           double maxFileMb, bool all, const std::optional<std::string>& name) {
+           const std::optional<std::filesystem::path>& model, int size, const std::string& variant,
+           double maxMegapixels, double maxFileMb, bool all,
+           const std::optional<std::string>& name) {
             return sudokucam::python::Read(
-                photo, {engine, model, size, maxMegapixels, maxFileMb, all, name});
+                photo, {engine, model, size, variant, maxMegapixels, maxFileMb, all, name});
         },
         kReadDoc, "photo"_a, py::kw_only(), "engine"_a = read.engine, "model"_a = py::none(),
-        "size"_a = read.size, "max_megapixels"_a = defaultMegapixels,
+        "size"_a = read.size, "variant"_a = read.variant, "max_megapixels"_a = defaultMegapixels,
         "max_file_mb"_a = defaultFileMb, "all"_a = false, "name"_a = py::none());
     m.def("decode_image", &sudokucam::python::DecodeImage, kDecodeDoc, "photo"_a, py::kw_only(),
           "max_megapixels"_a = defaultMegapixels, "max_file_mb"_a = defaultFileMb);

@@ -192,6 +192,31 @@ TEST(Server, RefusesWhatIsNoPhotoWithAMessage) {
     EXPECT_NE(form->body.find("Content-Type image/jpeg"), std::string::npos);
 }
 
+// A jigsaw photo read on the page's route as `read --variant jigsaw` reads it: its regions from
+// the thick lines, the same answer as the command; 13x13 only as a jigsaw.
+TEST(Server, ReadsAJigsawPhotoWithItsVariant) {
+    const fs::path dir = FreshDir("server-jigsaw");
+    const fs::path photo = dir / "jigsaw.jpg";
+    ASSERT_EQ(RunProgram("render --variant jigsaw --seed 3 --perspective -o " + photo.string(),
+                         ErrorOutput::Dropped)
+                  .code,
+              0);
+    const RunningServer server;
+    const JsonAnswer read = PostPhoto(server, ReadText(photo), "?variant=jigsaw");
+    ASSERT_EQ(read.status, 200) << read.body.dump();
+    EXPECT_EQ(read.body["variant"], "jigsaw");
+    EXPECT_EQ(read.body["status"], "solved");
+    const json command = CommandJson("read --json --variant jigsaw " + photo.string());
+    EXPECT_EQ(read.body["regions"], command["regions"]);
+    EXPECT_EQ(read.body["solution"], command["solution"]);
+    const JsonAnswer classic13 = PostPhoto(server, ReadText(photo), "?size=13");
+    EXPECT_EQ(classic13.status, 400);
+    EXPECT_NE(ErrorOf(classic13.body).find("no rectangular boxes"), std::string::npos)
+        << classic13.body.dump();
+    EXPECT_EQ(PostPhoto(server, ReadText(photo), "?variant=zigzag").status, 400);
+    fs::remove_all(dir);
+}
+
 TEST(Server, RefusesAnUploadOverTheLimitBeforeReadingIt) {
     PageServerOptions options;
     options.reader.limits.maxFileBytes = 10'000;

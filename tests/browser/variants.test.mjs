@@ -1,10 +1,15 @@
 // Jigsaw and X Sudokus on the page: a jigsaw generated, its region borders drawn where its map
 // says, a digit its region already holds refused with the region named, a hint; an X Sudoku
-// typed in, a digit twice on a diagonal warned. The variant survives a reload.
+// typed in, a digit twice on a diagonal warned. The variant survives a reload. A jigsaw photo read
+// as one opens a game on the regions read from its thick lines.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
-  setup, openPage, cli, board, cell, waitFor, statusText,
+  setup, openPage, cli, exe, board, cell, waitFor, statusText,
 } from './harness.mjs';
 
 let env;
@@ -159,4 +164,24 @@ test('an X Sudoku typed in: its diagonals shaded, a digit twice on one warned', 
     || await warnings.textContent(), 'the diagonal warning');
   assert.ok((await board(page)).cells[blocked].flags.includes('conflict'));
   assert.deepEqual(env.errors, [], 'no uncaught errors in the page');
+});
+
+test('a jigsaw photo read as a jigsaw opens a game on its regions', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sudokucam-jigsaw-'));
+  const photo = path.join(dir, 'jigsaw.jpg');
+  const truthFile = path.join(dir, 'truth.json');
+  execFileSync(exe, ['render', '--variant', 'jigsaw', '--seed', '3', '--perspective',
+    '-o', photo, '--truth', truthFile]);
+  const truth = JSON.parse(fs.readFileSync(truthFile, 'utf8'));
+  const page = await env.newPage();
+  await openPage(page, env.url);
+  await page.getByLabel('Kind').selectOption('jigsaw');
+  await page.getByLabel('Photo').setInputFiles(photo);
+  const game = await gameOf(page, 'jigsaw');
+  assert.equal(game.regions, truth.regions, 'the regions read are the ones drawn');
+  assert.equal(game.clues, truth.puzzle, 'the clues read are the ones drawn');
+  await waitFor(page, async () => (await board(page)).cells[0].where.startsWith('region ')
+    || (await board(page)).cells[0].where, 'cells named by their region');
+  assert.deepEqual(env.errors, [], 'no uncaught errors in the page');
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -234,3 +234,15 @@ def test_every_function_is_documented():
         assert doc and len(doc) > 200, name
     assert sudokucam.__version__
     assert os.path.basename(sudokucam.__file__).startswith("sudokucam.")
+
+
+def test_a_jigsaw_photo_reads_as_the_command_reads_it(program, tmp_path):
+    photo = tmp_path / "jigsaw.jpg"
+    program.run("render", "--variant", "jigsaw", "--seed", 3, "--perspective", "-o", photo)
+    reading = sudokucam.read(str(photo), variant="jigsaw")
+    assert reading["variant"] == "jigsaw" and reading["status"] == "solved"
+    command = program.json("read", "--variant", "jigsaw", photo)
+    assert reading["regions"] == command["regions"]
+    assert reading["solution"] == command["solution"]
+    with pytest.raises(ValueError, match="only --variant jigsaw"):
+        sudokucam.read(str(photo), size=13)

@@ -41,8 +41,12 @@ const pause = (seconds) => new Promise((resolve) => { setTimeout(resolve, second
 
 // The photo's own bytes as the body: the reader sniffs the format. A 503 means every core is
 // reading someone's photo: wait as told and try again a few times before giving up.
-export async function readPhoto(file, size, tries = 4) {
-  const query = size && size !== 9 ? `?size=${size}` : '';
+export async function readPhoto(file, size, variant = 'classic', tries = 4) {
+  const params = new URLSearchParams();
+  if (size && size !== 9) params.set('size', String(size));
+  if (variant && variant !== 'classic') params.set('variant', variant);
+  const text = params.toString();
+  const query = text ? `?${text}` : '';
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await post(`/api/read${query}`, file, {

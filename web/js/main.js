@@ -385,6 +385,9 @@ function photoMessage(reading) {
       return `Read: ${clues} clues${yours ? ` and ${yours} of your digits` : ''}; the puzzle has one solution.${cut}${unsure}`;
     case 'not-found':
       return 'No Sudoku grid was found in the photo.';
+    case 'no-solution':
+      if (reading.region_problem) return `The jigsaw's regions could not be read: ${reading.region_problem}. Try a sharper photo, straight on.`;
+      return `Read ${clues} clues, but they have no solution: a clue was probably misread. Correct it below.${problems}${unsure}`;
     case 'multiple':
       return `Read ${clues} clues, but they allow more than one solution: a clue was probably missed. Correct it below.${problems}${unsure}`;
     default:
@@ -402,15 +405,18 @@ function doubtedCells(reading) {
 async function onPhoto(file) {
   say('Reading the photo...');
   await serially(async () => {
-    const reading = await api.readPhoto(file, Number($('photo-size').value));
+    const reading = await api.readPhoto(file, Number($('photo-size').value),
+      $('photo-variant').value);
     photo.show(file, reading.corners);
     $('photo-caption').textContent = photoMessage(reading);
-    if (reading.status === 'not-found') {
+    // A jigsaw whose regions could not be read cannot be played: its units are unknown.
+    if (reading.status === 'not-found' || (reading.variant === 'jigsaw' && !reading.regions)) {
       say(photoMessage(reading));
       return;
     }
     const game = state.newGame({ size: reading.size, clues: reading.givens,
-      entries: reading.handwritten, uncertain: doubtedCells(reading), source: 'photo' });
+      entries: reading.handwritten, uncertain: doubtedCells(reading), source: 'photo',
+      variant: reading.variant || 'classic', regions: reading.regions || '' });
     // A half-solved paper read right: its entries are checked at once.
     game.checked = reading.status === 'solved' && /[^.]/.test(reading.handwritten);
     setEditMode(reading.status !== 'solved');
