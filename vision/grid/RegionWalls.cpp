@@ -202,7 +202,7 @@ std::vector<int> TurnRegionMap(const std::vector<int>& regionOf, int n, int quar
     for (int t = 0; t < quarterTurns % 4; ++t) {
         std::vector<int> next(turned.size());
         for (int cell = 0; cell < n * n; ++cell)
-            next[(cell % n) * n + (n - 1 - cell / n)] = turned[cell];
+            next[CellTurnedClockwise(cell, n)] = turned[cell];
         turned = std::move(next);
     }
     return RegionsInReadingOrder(turned);

@@ -9,6 +9,12 @@ namespace sudoku {
 // Every straightened grid has this many pixels per cell side, whatever the photo's resolution.
 inline constexpr int kCellPixels = 40;
 
+// Where a cell of an n x n grid goes when the grid turns a quarter clockwise: (r, c) moves to
+// (c, n - 1 - r).
+inline int CellTurnedClockwise(int cell, int n) {
+    return (cell % n) * n + (n - 1 - cell / n);
+}
+
 struct WarpedGrid {
     int size = 9;  // cells per side
     // 8-bit gray, size*kCellPixels square; cell (r, c) covers columns [c, c+1) * kCellPixels and

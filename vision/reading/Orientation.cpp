@@ -61,6 +61,14 @@ bool LooksUpright(const std::vector<CellReading>& cells) {
            confident.printed + confident.handwritten >= kMinConfidentShare * double(digits);
 }
 
+std::vector<int> TurnCells(std::vector<int> cells, int n, int quarterTurns) {
+    for (int t = 0; t < quarterTurns % 4; ++t)
+        for (int& cell : cells)
+            cell = CellTurnedClockwise(cell, n);
+    std::sort(cells.begin(), cells.end());
+    return cells;
+}
+
 WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns) {
     WarpedGrid turned{grid.size, {}};
     switch (((quarterTurns % 4) + 4) % 4) {

@@ -11,6 +11,8 @@ namespace sudoku {
 
 // The grid turned clockwise by quarterTurns * 90 degrees.
 WarpedGrid RotateGrid(const WarpedGrid& grid, int quarterTurns);
+// Cell indices of an n x n grid turned the same way, sorted.
+std::vector<int> TurnCells(std::vector<int> cells, int n, int quarterTurns);
 
 // True when the classifier reads the grid's digits, as they stand, with a confidence rotated
 // digits do not get (nearly all of them read at kConfidentGuess or more): then the probe of

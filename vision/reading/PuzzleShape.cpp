@@ -1,8 +1,9 @@
 #include "vision/reading/PuzzleShape.h"
 
-#include <algorithm>
 #include <stdexcept>
 #include <utility>
+
+#include "vision/reading/Orientation.h"
 
 namespace sudoku {
 
@@ -15,12 +16,7 @@ PuzzleShape::PuzzleShape(int size, RegionWalls walls)
     : size_(size), variant_(Variant::Jigsaw), walls_(std::move(walls)) {}
 
 std::vector<int> PuzzleShape::doubtfulCells(int quarterTurns) const {
-    std::vector<int> cells = walls_.doubtfulCells;
-    for (int t = 0; t < quarterTurns % 4; ++t)
-        for (int& cell : cells)
-            cell = (cell % size_) * size_ + (size_ - 1 - cell / size_);
-    std::sort(cells.begin(), cells.end());
-    return cells;
+    return TurnCells(walls_.doubtfulCells, size_, quarterTurns);
 }
 
 Geometry PuzzleShape::turned(int quarterTurns) const {

@@ -121,16 +121,6 @@ struct ReadTimes {
     double solveMs = 0;  // checking and repairing the reading with the solver
 };
 
-// Cell indices of a grid turned clockwise `quarterTurns` times: cell (r, c) moves to
-// (c, n - 1 - r) with each turn.
-std::vector<int> TurnCells(std::vector<int> cells, int n, int quarterTurns) {
-    for (int t = 0; t < quarterTurns % 4; ++t)
-        for (int& cell : cells)
-            cell = (cell % n) * n + (n - 1 - cell / n);
-    std::sort(cells.begin(), cells.end());
-    return cells;
-}
-
 // The cells of a grid the photo's edge cuts: those whose centre is out of view, and those whose
 // digit is partly out of view (they include the first).
 struct CellsInView {
