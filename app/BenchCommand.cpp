@@ -81,17 +81,13 @@ struct PuzzleList {
     std::string error;  // "file:line: ..." when the file cannot be used
 };
 
-// A jigsaw's region map (letters only) or the word 'diagonals' after the cells.
+// A jigsaw's region map or the word 'diagonals' after the cells (not a rating or a solution).
 bool HasVariantMark(std::string_view line) {
     const auto end = line.find_first_of(" \t");
     if (end == std::string_view::npos) return false;
     std::string_view rest = line.substr(end);
     rest.remove_prefix(std::min(rest.find_first_not_of(" \t"), rest.size()));
-    const std::string_view word = rest.substr(0, rest.find_first_of(" \t"));
-    if (word == "diagonals") return true;
-    return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-    });
+    return sudoku::IsVariantMark(rest.substr(0, rest.find_first_of(" \t")), end);
 }
 
 // Every line of a variants list as a board, parsed as the one-line text form.

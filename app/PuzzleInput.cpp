@@ -52,13 +52,9 @@ std::vector<std::string_view> Words(std::string_view line) {
     return words;
 }
 
-// A region map: letters only (a puzzle line has '.', '0' or digits 1-9).
-bool IsRegionMapWord(std::string_view word) {
-    return word.find_first_of(".0123456789|") == std::string_view::npos;
-}
-
 // A one-line puzzle: n*n characters, n a grid size, no spaces; then, on the same line, optionally
-// a region map of as many letters (any n from 4 to 25 then) and the word "diagonals".
+// a region map of as many letters (any n from 4 to 25 then) and the word "diagonals"
+// (sudoku::IsVariantMark).
 bool IsOneLineLength(std::string_view line) {
     const std::vector<std::string_view> words = Words(line);
     if (words.empty() || words.size() > 3 || words[0].find('|') != std::string_view::npos)
@@ -66,11 +62,12 @@ bool IsOneLineLength(std::string_view line) {
     std::size_t n = 0;
     while (n * n < words[0].size())
         ++n;
-    bool map = false;
+    bool map = false, diagonals = false;
     for (std::size_t i = 1; i < words.size(); ++i) {
-        if (words[i] == "diagonals") continue;
-        if (map || words[i].size() != words[0].size() || !IsRegionMapWord(words[i])) return false;
-        map = true;
+        if (!sudoku::IsVariantMark(words[i], words[0].size())) return false;
+        bool& seen = words[i].size() == words[0].size() ? map : diagonals;
+        if (seen) return false;
+        seen = true;
     }
     return n * n == words[0].size() && (IsGridSize(n) || (map && n >= 4 && n <= 25));
 }
@@ -78,8 +75,9 @@ bool IsOneLineLength(std::string_view line) {
 // A one-line puzzle with its region map on the next line: one puzzle, not a list of two.
 bool IsLineAndMap(const std::vector<ListLine>& lines) {
     return lines.size() == 2 && Words(lines[0].text).size() == 1 &&
-           Words(lines[1].text).size() == 1 && lines[0].text.size() == lines[1].text.size() &&
-           IsRegionMapWord(lines[1].text);
+           Words(lines[1].text).size() == 1 &&
+           sudoku::IsVariantMark(lines[1].text, lines[0].text.size()) &&
+           lines[0].text.size() == lines[1].text.size();
 }
 
 // Several lines, the first one or most of them (so that a list whose first line is broken is

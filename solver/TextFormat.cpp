@@ -662,6 +662,15 @@ ParsedPuzzle ParsePuzzle(std::string_view text, TextFormat format) {
     return out;
 }
 
+bool IsVariantMark(std::string_view word, std::size_t cells) {
+    if (IsWord(word, kDiagonalsWord)) return true;
+    return word.size() == cells && word.find_first_of(".0123456789|") == std::string_view::npos &&
+           std::none_of(word.begin(), word.end(), [](char c) {
+               return IsSpace(c) || static_cast<unsigned char>(c) < 0x21 ||
+                      static_cast<unsigned char>(c) > 0x7e;
+           });
+}
+
 ParsedRegionMap ParseRegionMap(std::string_view map) {
     ParsedRegionMap out;
     int side = 0;

@@ -25,6 +25,7 @@
 // Errors are values: a ParsedPuzzle that failed carries a TextError naming the line, the column
 // and what is wrong ("line 3, column 14: 'Q' is not a digit of a 9x9 grid").
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,6 +79,12 @@ struct ParsedRegionMap {
     TextError error;
 };
 ParsedRegionMap ParseRegionMap(std::string_view map);
+
+// Whether a word written after a one-line puzzle of `cells` characters marks the puzzle as a
+// variant, as list readers tell it from a rating or a solution written there: the word
+// `diagonals` (any case), or a region map of as many labels, none a digit, '.' or '|' (a
+// solution is digits). ParsePuzzle accepts any labels once it knows a map is there.
+bool IsVariantMark(std::string_view word, std::size_t cells);
 
 // Writes a board in a form (Auto writes the Grid form with separators; PencilMarks the candidates
 // its row, column and box leave). Every form

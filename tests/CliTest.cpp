@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -397,6 +398,37 @@ TEST(Cli, VariantsRoundTripFromGenerateToSolve) {
     const auto x = nlohmann::json::parse(Sudokucam("solve --json --diagonals", cells).out);
     EXPECT_EQ(x["status"], "solved");
     EXPECT_EQ(x["variant"], "x");
+}
+
+// solve, grade and bench tell a variants list the same way (sudoku::IsVariantMark): 'diagonals'
+// in any case and a map of any labels but digits, while a rating after a line stays a rating.
+TEST(Cli, EveryCommandTellsAVariantsListAlike) {
+    std::string list;
+    for (std::string line : Lines(Sudokucam("generate --variant x -n 2 --seed 5").out))
+        list += line.replace(line.find("diagonals"), 9, "Diagonals") + "\n";
+    for (std::string line : Lines(Sudokucam("generate --variant jigsaw -n 2 --seed 5").out)) {
+        std::replace(line.begin() + 82, line.end(), 'A', '#');  // labels need not be letters
+        list += line + "\n";
+    }
+    const Outcome solved = Sudokucam("solve --json", list);
+    ASSERT_EQ(solved.code, 0) << solved.err;
+    const std::vector<std::string> answers = Lines(solved.out);
+    ASSERT_EQ(answers.size(), 4u) << solved.out;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const auto j = nlohmann::json::parse(answers[i]);
+        EXPECT_EQ(j["status"], "solved") << answers[i];
+        EXPECT_EQ(j["variant"], i < 2 ? "x" : "jigsaw");
+    }
+    const Outcome bench = Sudokucam("bench --json --warmup 0 --min-time 0 --solver generic " +
+                                    Quote(WriteTemp("marks.txt", list)));
+    ASSERT_EQ(bench.code, 0) << bench.err;
+    EXPECT_EQ(nlohmann::json::parse(bench.out).at(0)["puzzles"], 4);
+    // A word of letters after a classic line is a rating, not a map of the wrong length.
+    const std::string rated = Lines(Sudokucam("generate -n 2 --seed 5").out)[0] + " hard\n";
+    const Outcome classic =
+        Sudokucam("bench --json --warmup 0 --min-time 0 " + Quote(WriteTemp("rated.txt", rated)));
+    ASSERT_EQ(classic.code, 0) << classic.err;
+    EXPECT_EQ(nlohmann::json::parse(classic.out).at(0)["puzzles"], 1);
 }
 
 TEST(Cli, ABadRegionMapIsRefusedWithItsProblem) {

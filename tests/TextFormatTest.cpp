@@ -299,5 +299,17 @@ TEST(TextFormat, EveryMalformedInputNamesLineColumnAndProblem) {
     }
 }
 
+TEST(TextFormat, TellsAVariantMarkFromARatingOrASolution) {
+    EXPECT_TRUE(IsVariantMark("diagonals", 81));
+    EXPECT_TRUE(IsVariantMark("Diagonals", 16));
+    EXPECT_TRUE(IsVariantMark(std::string(81, 'a'), 81));
+    EXPECT_TRUE(IsVariantMark(std::string(16, '#'), 16));
+    EXPECT_FALSE(IsVariantMark(std::string(80, 'a'), 81));        // not one label a cell
+    EXPECT_FALSE(IsVariantMark(std::string(81, '1'), 81));        // a solution
+    EXPECT_FALSE(IsVariantMark(std::string(80, 'a') + ".", 81));  // a puzzle
+    EXPECT_FALSE(IsVariantMark("hard", 81));
+    EXPECT_FALSE(IsVariantMark("diagonal", 81));
+}
+
 }  // namespace
 }  // namespace sudoku
