@@ -442,6 +442,23 @@ TEST(Cli, ABadRegionMapIsRefusedWithItsProblem) {
     EXPECT_NE(solve.err.find("region A has 49 cells, not 7"), std::string::npos) << solve.err;
 }
 
+// bench names the slowest puzzle's time beside the mean: one hardest-list puzzle among twenty
+// newspaper ones takes most of the list's time.
+TEST(Cli, BenchNamesTheSlowestPuzzle) {
+    std::string list;
+    int kept = 0;
+    for (const std::string& line : Lines(ReadText(kPuzzles + "newspaper_train.txt")))
+        if (!line.empty() && line[0] != '#' && kept++ < 20) list += line + "\n";
+    list += "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3\n";
+    const Outcome run = Sudokucam("bench --json --warmup 0 --min-time 0 --solver logical " +
+                                  Quote(WriteTemp("mixed-levels.txt", list)));
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto report = nlohmann::json::parse(run.out).at(0);
+    EXPECT_EQ(report["puzzles"], 21);
+    EXPECT_GT(report["slowest_us"].get<double>(), 3 * report["us_per_puzzle"].get<double>())
+        << report.dump();
+}
+
 // bench times lists of jigsaw and X puzzles with the solvers that take any board; the fast
 // (classic 9x9) solvers refuse them.
 TEST(Cli, BenchTimesVariantLists) {
