@@ -14,10 +14,10 @@
 
 #include "app/BatchRunner.h"
 #include "app/Commands.h"
-#include "app/InputLimitOptions.h"
 #include "app/Interrupt.h"
 #include "app/OptionChoices.h"
 #include "app/ReaderChoice.h"
+#include "app/ReaderFlags.h"
 #include "vision/classifying/ClassifierLoader.h"
 #include "vision/drawing/Overlay.h"
 
@@ -25,10 +25,10 @@ namespace sudokucam {
 namespace {
 
 struct BatchArgs {
-    std::string dir, filesFrom, shard, output, show = "solution", engine = "cnn", model;
+    std::string dir, filesFrom, shard, output, show = "solution";
     int jobs = 0;
     std::size_t maxQueueMb = kDefaultMaxQueueMb;
-    sudoku::InputLimits limits;
+    ReaderChoice reader;
 };
 
 void PrintSummary(const BatchSummary& s, std::size_t maxQueueMb) {
@@ -60,6 +60,11 @@ std::string ArgumentError(const BatchArgs& args, BatchOptions& options) {
     std::string error;
     if (!args.shard.empty() && !(options.shard = ParseShard(args.shard, error)))
         return error.insert(0, "--shard ");
+    try {
+        options.reader = args.reader.options();
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
     return "";
 }
 
@@ -75,9 +80,6 @@ int RunBatchCommand(const BatchArgs& args) {
     options.jobs = args.jobs;
     options.progressBar = ::isatty(STDERR_FILENO) != 0;
     options.maxQueueBytes = args.maxQueueMb << 20;
-    options.reader.engine = EngineNamed(args.engine);
-    options.reader.modelPath = args.model;
-    options.reader.limits = args.limits;
     sudoku::OverlayOptions overlay;
     overlay.mode = sudoku::OverlayModeFromId(args.show).value_or(sudoku::OverlayMode::Solution);
     options.annotate = [overlay](cv::Mat& photo, const sudoku::Reading& r) {
@@ -85,7 +87,8 @@ int RunBatchCommand(const BatchArgs& args) {
     };
     try {
         // Loaded once here so a missing model stops the batch before any image is read.
-        options.reader.classifier = sudoku::LoadClassifier(options.reader.engine, args.model);
+        options.reader.classifier =
+            sudoku::LoadClassifier(options.reader.engine, args.reader.model);
         // Ctrl-C stops the batch after the images in flight.
         const InterruptGuard interrupts;
         const BatchSummary summary = RunBatch(options, interrupts.stop());
@@ -130,10 +133,7 @@ void RegisterBatchCommand(CLI::App& app, int& exitCode) {
         ->check(CLI::Range(1, 256));
     cmd->add_option("--show", args->show, "What to draw on the photos (default: solution)")
         ->check(CLI::IsMember(kShowChoices));
-    cmd->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
-        ->check(CLI::IsMember(kEngineChoices));
-    cmd->add_option("--model", args->model, "CNN model file (default: models/digits.onnx)");
-    AddInputLimitOptions(*cmd, args->limits);
+    AddReaderFlags(*cmd, args->reader);
     cmd->add_option("--max-queue-mb", args->maxQueueMb,
                     "Memory for the photos read at once by all workers, estimated from their "
                     "headers before decoding; a larger photo is read alone (default: 1024)")

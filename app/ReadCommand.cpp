@@ -22,10 +22,10 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "app/Commands.h"
-#include "app/InputLimitOptions.h"
 #include "app/OpenCvThreads.h"
 #include "app/OptionChoices.h"
 #include "app/ReaderChoice.h"
+#include "app/ReaderFlags.h"
 #include "app/ReadingJson.h"
 #include "solver/TextFormat.h"
 #include "vision/drawing/Overlay.h"
@@ -41,21 +41,6 @@ using sudoku::Board;
 using sudoku::CellOrigin;
 using sudoku::Reading;
 using sudoku::ReadStatus;
-
-void AddEngineOptions(CLI::App& cmd, ReaderChoice& choice) {
-    cmd.add_option("--engine", choice.engine, "Digit classifier (default: cnn)")
-        ->check(CLI::IsMember(kEngineChoices));
-    cmd.add_option("--model", choice.model, "CNN model file (default: models/digits.onnx)");
-    cmd.add_option("--size", choice.size,
-                   "Cells per side of the grid: 4, 6, 8, 9, 12 or 16, and 13 for a jigsaw "
-                   "(default: 9; 16x16 grids use the letters A-G)")
-        ->check(CLI::IsMember(kVariantPhotoGridSizes));
-    cmd.add_option("--variant", choice.variant,
-                   "classic, jigsaw (its regions read from the thick lines inside the grid) or x "
-                   "(the diagonals are units too) (default: classic)")
-        ->check(CLI::IsMember(kVariantChoices));
-    AddInputLimitOptions(cmd, choice.limits);
-}
 
 // Givens and hand-written digits on one board, each with its origin.
 Board Combined(const Reading& r) {
@@ -509,7 +494,7 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
                      "What -o draws: solution, candidates, hint (the next step) or check (the "
                      "hand-written digits) (default: solution)")
         ->check(CLI::IsMember(kShowChoices));
-    AddEngineOptions(*read, readArgs->engine);
+    AddReaderFlags(*read, readArgs->engine);
     read->callback([readArgs, &exitCode] {
         if (!readArgs->output.empty() && !cv::haveImageWriter(readArgs->output)) {
             std::cerr << "sudokucam read: cannot write " << readArgs->output
@@ -551,7 +536,7 @@ void RegisterReadCommands(CLI::App& app, int& exitCode) {
                      "Threads OpenCV may use for each photo (default: 1, so the times are one "
                      "core's; 0: every core)")
         ->check(CLI::Range(0, 256));
-    AddEngineOptions(*eval, evalArgs->engine);
+    AddReaderFlags(*eval, evalArgs->engine);
     eval->callback([evalArgs, &exitCode] { exitCode = RunEval(*evalArgs); });
 }
 

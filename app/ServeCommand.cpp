@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "app/Commands.h"
-#include "app/InputLimitOptions.h"
+#include "app/ReaderFlags.h"
 #include "app/Interrupt.h"
 #include "app/OpenCvThreads.h"
 #include "app/OptionChoices.h"

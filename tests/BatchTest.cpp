@@ -275,6 +275,33 @@ protected:
     }
 };
 
+// A folder of jigsaw photos is read as `read --variant jigsaw` reads each one; a size only a
+// jigsaw has is refused before anything is read.
+TEST_F(BatchRun, ReadsAFolderOfJigsawsWithItsVariant) {
+    const fs::path dir = FreshDir("batch-jigsaw");
+    fs::create_directories(dir / "in");
+    const fs::path photo = dir / "in" / "jigsaw.jpg";
+    ASSERT_EQ(RunProgram(Cat({"render --variant jigsaw --seed 3 --perspective -o ", Quote(photo)}),
+                         sudoku::ErrorOutput::Dropped)
+                  .code,
+              0);
+    const Outcome run = Batch(dir / "in", dir / "out", "--variant jigsaw");
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto results = Results(dir / "out");
+    ASSERT_EQ(results.size(), 1u);
+    const json read =
+        json::parse(RunProgram(Cat({"read --json --variant jigsaw ", Quote(photo)})).out);
+    EXPECT_EQ(results[0]["status"], "solved") << results[0].dump();
+    EXPECT_EQ(results[0]["variant"], "jigsaw");
+    EXPECT_EQ(results[0]["regions"], read["regions"]);
+    EXPECT_EQ(results[0]["solution"], read["solution"]);
+    const Outcome classic13 = Batch(dir / "in", dir / "out13", "--size 13");
+    EXPECT_EQ(classic13.code, 2);
+    EXPECT_NE(classic13.err.find("no rectangular boxes"), std::string::npos) << classic13.err;
+    EXPECT_FALSE(fs::exists(dir / "out13" / "results.jsonl"));
+    fs::remove_all(dir);
+}
+
 TEST_F(BatchRun, CountsEveryFileAndLogsOneLinePerImage) {
     const fs::path dir = FreshDir("counts");
     const auto images = MakeFolder(dir / "in", 1);
