@@ -54,7 +54,8 @@ all: read every grid of the photo (--all) and return a list of dicts, best found
     first; a photo without a grid gives a list of one "not-found" reading.
 name: the "file" field; None: the path as given, "bytes" or "array".
 
-Returns a dict: file, status ("solved", "no-solution", "multiple", "not-found"),
+Returns a dict: file, status ("solved", "no-solution", "multiple", "uncertain" (the grid's
+lines could not be fitted surely: its digits as read, never solved), "not-found"),
 message (when the status is not "solved"), corners ([x, y] of the board's top-left,
 top-right, bottom-right and bottom-left with its digits upright, in the photo as
 displayed), size, givens and handwritten (one-line boards, '.' empty), solution,

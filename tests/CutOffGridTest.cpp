@@ -91,6 +91,7 @@ bool OnTheCutLines(const std::vector<int>& cells, bool corner) {
 struct CutTally {
     int photos = 0, found = 0, inViewRight = 0, solved = 0, solvedRight = 0, invented = 0;
     int cutListed = 0;
+    int doubtedWrong = 0, doubtedRight = 0;  // uncertain lattices: boards misread, read right
 };
 
 // Reads each held-out photo with an outline cropped a third of a cell into the grid on one side
@@ -134,6 +135,10 @@ CutTally ReadCutPhotos(bool corner) {
             t.invented += !truth[cell] && r.givens.value(cell);
         }
         t.inViewRight += inViewRight && listed;
+        if (r.status == ReadStatus::Uncertain) {
+            (inViewRight ? t.doubtedRight : t.doubtedWrong) += 1;
+            EXPECT_EQ(r.solution.filledCount(), 0) << what << ": an uncertain lattice solved";
+        }
         if (r.status == ReadStatus::Solved) {
             ++t.solved;
             bool right = true;
@@ -150,7 +155,9 @@ CutTally ReadCutPhotos(bool corner) {
     std::cout << "  " << t.found << " of " << t.photos << " cut grids found; " << t.cutListed
               << " with the cells left unread on the cut lines, " << t.inViewRight
               << " with every digit in view right; " << t.solved << " solved (" << t.solvedRight
-              << " right); " << t.invented << " digits invented\n";
+              << " right); " << t.invented
+              << " digits invented; lattices doubted (uncertain): " << t.doubtedWrong
+              << " misread, " << t.doubtedRight << " read right\n";
     return t;
 }
 
@@ -179,9 +186,11 @@ TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
 // for: 26 found, mostly as a whole grid fitted inside the part in view, 15 with every digit in
 // view right, 5 solved. Where the grid's hull also touches a third edge (print beside it), or the
 // part in view passes for a weak whole grid, the lattice is still wrong: its board breaks the
-// rules, so nothing is solved, but its digits are counted as invented (26 before, 23 now).
+// rules, so nothing is solved, but its digits are counted as invented (26 before, 22 now). Two
+// such lattices, not regular or with the grid's lines running on past a side, are reported
+// uncertain (23 invented before they were).
 constexpr int kMinCornerFound = 28, kMinCornerInViewRight = 22, kMinCornerSolvedRight = 7;
-constexpr int kMaxCornerInvented = 23;
+constexpr int kMaxCornerInvented = 22, kMinCornerDoubtedWrong = 2;
 
 TEST(CutOffGrid, TheCellsInViewOfAGridCutAtACornerAreRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
@@ -193,6 +202,7 @@ TEST(CutOffGrid, TheCellsInViewOfAGridCutAtACornerAreRead) {
     EXPECT_GE(t.solvedRight, kMinCornerSolvedRight);
     EXPECT_EQ(t.solved, t.solvedRight);
     EXPECT_LE(t.invented, kMaxCornerInvented);
+    EXPECT_GE(t.doubtedWrong, kMinCornerDoubtedWrong);
 }
 
 }  // namespace

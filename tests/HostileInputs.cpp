@@ -422,7 +422,8 @@ std::vector<HostileCase> WriteHostileInputs(const fs::path& dir) {
     add("noise-after-header.heic", WithNoisyPixels(heic, 0), error,
         "HEIF image is damaged or cut short");
     add("noise-mid-picture.heic", WithNoisyPixels(heic, heic.size() / 4),
-        {ReadStatus::Error, ReadStatus::NotFound, ReadStatus::NoSolution, ReadStatus::Multiple},
+        {ReadStatus::Error, ReadStatus::NotFound, ReadStatus::NoSolution, ReadStatus::Multiple,
+         ReadStatus::Uncertain},
         "");
     // GIF: the first frame, of a still or an animation; cut short, huge, noise after the header.
     const Bytes gif = GrayGif(photo);
@@ -442,7 +443,8 @@ std::vector<HostileCase> WriteHostileInputs(const fs::path& dir) {
         "no Sudoku grid found");
     // Its outline is found as a grid; what matters is that no digits are invented to solve it.
     add("crossword.png", Encode(".png", Crossword()),
-        {ReadStatus::NotFound, ReadStatus::NoSolution, ReadStatus::Multiple}, "");
+        {ReadStatus::NotFound, ReadStatus::NoSolution, ReadStatus::Multiple, ReadStatus::Uncertain},
+        "");
     add("conflicting-givens.png", Encode(".png", PhotoOf(WithConflict(puzzle))),
         {ReadStatus::NoSolution}, "break the rules or allow no solution");
     add("no-solution.png", Encode(".png", PhotoOf(NoCandidateLeft())), {ReadStatus::NoSolution},

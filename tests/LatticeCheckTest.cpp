@@ -88,8 +88,10 @@ TEST(LatticeCheck, AGridFoundRightIsRegularAndEndsAtItsLattice) {
 // Measured on the 32 held-out printed photos, each side moved in (128 quads): refined alone, 104
 // lattices stay off and 4 read as unique puzzles, 2 of them with the answer a cell off (every
 // given disagreeing); fitted again past the side the grid runs on, 32 stay off; refitted too when
-// not regular, 26, and none is solved wrong.
-constexpr int kMaxStillOff = 26;
+// not regular, 26, and none is solved wrong. Of those 26, 2 are still not regular or have the
+// grid's lines running on past a side: the reader reports them uncertain, unsolved. No lattice
+// fitted right is doubted.
+constexpr int kMaxStillOff = 26, kMinOffDoubted = 2;
 
 TEST(LatticeCheck, ALatticeALineInIsFittedAgainAndNeverSolvedWrong) {
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
@@ -100,7 +102,7 @@ TEST(LatticeCheck, ALatticeALineInIsFittedAgainAndNeverSolvedWrong) {
         GTEST_SKIP() << "the CNN model is not built";
     }
     const auto geometry = Geometry::ForSize(9);
-    int quads = 0, stillOff = 0, solvedWrong = 0;
+    int quads = 0, stillOff = 0, offDoubted = 0, rightDoubted = 0, solvedWrong = 0;
     for (const auto& name : HeldOutNames()) {
         const fs::path path = kDataset / "printed" / name;
         const cv::Mat gray = WorkingGray(path);
@@ -110,9 +112,18 @@ TEST(LatticeCheck, ALatticeALineInIsFittedAgainAndNeverSolvedWrong) {
         const GridLattice right = RefineLattice(gray, grid->corners, 9);
         for (int side = 0; side < 4; ++side) {
             ++quads;
-            const GridLattice fitted = FitLattice(gray, OneLineIn(grid->corners, side), 9);
-            if (CellsOff(fitted, right) < 0.3) continue;
+            const FittedLattice fit = FitLattice(gray, OneLineIn(grid->corners, side), 9);
+            const GridLattice& fitted = fit.lattice;
+            if (CellsOff(fitted, right) < 0.3) {
+                rightDoubted += !fit.doubt.empty();
+                continue;
+            }
             ++stillOff;
+            // A doubtful lattice is read uncertain, never solved (ReadGrid).
+            if (!fit.doubt.empty()) {
+                ++offDoubted;
+                continue;
+            }
             const auto read =
                 RepairReading(classifier->classify(WarpLattice(gray, fitted)), *geometry);
             if (read.verdict == RepairVerdict::Unique && !SolutionAgrees(read.solution, truth)) {
@@ -121,10 +132,13 @@ TEST(LatticeCheck, ALatticeALineInIsFittedAgainAndNeverSolvedWrong) {
             }
         }
     }
-    std::cout << "  " << quads << " quads a line in: " << stillOff << " lattices still off, "
-              << solvedWrong << " solved wrong\n";
+    std::cout << "  " << quads << " quads a line in: " << stillOff << " lattices still off ("
+              << offDoubted << " of them doubted, so not solved), " << solvedWrong
+              << " solved wrong; right lattices doubted: " << rightDoubted << "\n";
     ASSERT_GT(quads, 0);
     EXPECT_LE(stillOff, kMaxStillOff);
+    EXPECT_GE(offDoubted, kMinOffDoubted);
+    EXPECT_EQ(rightDoubted, 0);
     EXPECT_EQ(solvedWrong, 0);
 }
 

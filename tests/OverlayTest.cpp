@@ -391,6 +391,27 @@ TEST(Overlay, SeveralSolutionsDrawNoDigits) {
     EXPECT_NE(sentence.find("more than one solution"), std::string::npos) << sentence;
 }
 
+// A grid whose lines could not be fitted surely: whatever the mode, nothing drawn in its cells
+// (they may sit a cell off), only the reason.
+TEST(Overlay, AnUncertainLatticeGetsNoMarkInItsCells) {
+    const Sample* s = Load(kNewspaper);
+    REQUIRE_SOLVED(s);
+    Reading r = s->reading;
+    r.status = ReadStatus::Uncertain;
+    r.message = "the grid's lines could not be fitted surely";
+    r.solution = Board(r.givens.geometry());
+    for (auto mode :
+         {OverlayMode::Solution, OverlayMode::Candidates, OverlayMode::Hint, OverlayMode::Check}) {
+        std::string sentence;
+        const cv::Mat out = Draw(*s, r, mode, &sentence);
+        const cv::Mat changed = Changed(s->photo, out);
+        for (int cell = 0; cell < r.givens.cellCount(); ++cell)
+            EXPECT_EQ(CountIn(changed, CellMask(r, cell, changed.size(), -2)), 0)
+                << r.givens.geometry().cellName(cell) << " in mode " << OverlayModeId(mode);
+        EXPECT_EQ(sentence, r.message);
+    }
+}
+
 TEST(Overlay, NothingDrawnWithoutAGridAndBadImagesRejected) {
     const Sample* s = Load(kNewspaper);
     if (!s) GTEST_SKIP() << "photo absent";

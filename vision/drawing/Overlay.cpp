@@ -261,6 +261,8 @@ std::string DrawCheck(Painter& paint, const Reading& r) {
 }
 
 std::string DrawContent(Painter& paint, const Reading& r, OverlayMode mode) {
+    // Digits that may sit a cell off: no mark in any cell could be trusted to be in its place.
+    if (r.status == ReadStatus::Uncertain) return r.message;
     if (mode == OverlayMode::Check) return DrawCheck(paint, r);
     const CandidateGrid grid(Combined(r));
     if (r.status != ReadStatus::Solved || !r.solution.isComplete()) {

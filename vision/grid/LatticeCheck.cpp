@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
@@ -182,21 +183,28 @@ Quad QuadMovedOneCell(const GridLattice& lattice, int side) {
     return {out[0], out[1], out[2], out[3]};
 }
 
-GridLattice FitLattice(const cv::Mat& gray, const Quad& corners, int size) {
+FittedLattice FitLattice(const cv::Mat& gray, const Quad& corners, int size) {
     constexpr int kMaxMoves = 2;
     GridLattice lattice = RefineLattice(gray, corners, size);
-    for (int move = 0; move < kMaxMoves; ++move) {
-        const int side = SideTheGridContinuesPast(gray, lattice);
-        if (side < 0) break;
-        lattice = RefineLattice(gray, QuadMovedOneCell(lattice, side), size);
+    int past = SideTheGridContinuesPast(gray, lattice);
+    for (int move = 0; move < kMaxMoves && past >= 0; ++move) {
+        lattice = RefineLattice(gray, QuadMovedOneCell(lattice, past), size);
+        past = SideTheGridContinuesPast(gray, lattice);
     }
     // A corner snapped onto print beside the grid: refined again from the homography the other
     // intersections agree on.
-    if (!IsRegular(lattice)) {
+    bool regular = IsRegular(lattice);
+    if (!regular) {
         GridLattice again = RefineLattice(gray, FittedQuad(lattice), size);
-        if (IsRegular(again)) return again;
+        if (IsRegular(again)) {
+            lattice = std::move(again);
+            regular = true;
+            past = SideTheGridContinuesPast(gray, lattice);
+        }
     }
-    return lattice;
+    if (!regular) return {std::move(lattice), "its lines are not evenly spaced"};
+    if (past >= 0) return {std::move(lattice), "the grid's lines run on past one of its sides"};
+    return {std::move(lattice), {}};
 }
 
 }  // namespace sudoku

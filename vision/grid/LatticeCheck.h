@@ -5,6 +5,8 @@
 // side, and the answer would be drawn a cell off. Such a lattice must be fitted again, never read
 // as if right.
 
+#include <string>
+
 #include <opencv2/core.hpp>
 
 #include "vision/grid/GridWarper.h"
@@ -24,9 +26,17 @@ bool IsRegular(const GridLattice& lattice);
 // that side.
 Quad QuadMovedOneCell(const GridLattice& lattice, int side);
 
+// A lattice as fitted, and why it may still not be the grid: empty when nothing says so, else
+// that its cells are not regular or that the grid's lines run on past one of its sides. A
+// doubtful lattice's digits may sit a cell off, so they are never solved (ReadStatus::Uncertain).
+struct FittedLattice {
+    GridLattice lattice;
+    std::string doubt;
+};
+
 // The lattice of a grid whose corners were found (RefineLattice), fitted again one cell further
 // across a side the grid's lines run on past (twice at most), then, if it is not regular, once
 // more from the homography most of its intersections agree on (kept only if regular).
-GridLattice FitLattice(const cv::Mat& gray, const Quad& corners, int size);
+FittedLattice FitLattice(const cv::Mat& gray, const Quad& corners, int size);
 
 }  // namespace sudoku

@@ -244,13 +244,12 @@ PuzzleShape ShapeOf(const WarpedGrid& warped, const ReaderOptions& options) {
     return PuzzleShape(options.size, options.variant);
 }
 
-// The digits as the classifier reads them, unchecked: what a grid whose regions could not be
-// read shows, on a board of rows and columns only (its regions are not known).
-void ReadUncheckedDigits(Reading& r, const std::vector<CellReading>& cells) {
-    const Geometry rowsOnly(1, r.size);
-    r.givens = Board(rowsOnly);
-    r.handwritten = Board(rowsOnly);
-    for (int cell = 0; cell < rowsOnly.cellCount(); ++cell) {
+// The digits as the classifier reads them, unchecked, on a board of `geometry`.
+void ReadUncheckedDigits(Reading& r, const std::vector<CellReading>& cells,
+                         const Geometry& geometry) {
+    r.givens = Board(geometry);
+    r.handwritten = Board(geometry);
+    for (int cell = 0; cell < geometry.cellCount(); ++cell) {
         const CellGuess& best = cells[cell].best();
         if (best.digit)
             (best.handwritten ? r.handwritten : r.givens)
@@ -268,29 +267,62 @@ std::vector<int> UncertainCells(std::vector<int> cells, const PuzzleShape& shape
     return cells;
 }
 
-// A jigsaw whose region borders make no valid map: reported with the digits as read (upright
-// by their look alone) and the cells beside the doubtful borders, never solved on a guessed map.
-Reading RegionProblemReading(const WarpedGrid& warped, const GridLattice& lattice,
-                             const PuzzleShape& shape, const CellClassifier& classifier,
-                             const ReaderOptions& options, double scale) {
+// A grid whose reading cannot be trusted, reported unsolved with its digits as read (upright by
+// their look alone, the cells out of view left unread) on a board of `geometry` turned as they
+// stand. The caller says why.
+Reading UncheckedReading(const WarpedGrid& warped, const GridLattice& lattice,
+                         const CellsInView& view, const PuzzleShape& shape,
+                         const CellClassifier& classifier, const ReaderOptions& options,
+                         double scale, bool regionsKnown) {
     const int turns = options.tryRotations ? RankUprightTurns(warped, classifier).front() : 0;
     Reading r;
-    r.status = ReadStatus::NoSolution;
-    r.message = "the region borders read are not a jigsaw's regions: " + shape.problem();
-    r.regionProblem = shape.problem();
-    r.variant = Variant::Jigsaw;
+    r.variant = options.variant;
     r.size = warped.size;
-    ReadUncheckedDigits(r, classifier.classify(turns ? RotateGrid(warped, turns) : warped));
+    std::vector<CellReading> cells =
+        classifier.classify(turns ? RotateGrid(warped, turns) : warped);
+    r.cutOff = LeaveUnread(cells, view.turned(warped.size, turns));
+    std::sort(r.cutOff.begin(), r.cutOff.end());
+    ReadUncheckedDigits(r, cells, regionsKnown ? shape.turned(turns) : Geometry(1, warped.size));
     r.uncertain = UncertainCells(r.uncertain, shape, turns);
     r.corners = UprightCorners(lattice.corners(), turns, scale);
     r.lattice = UprightLattice(lattice, turns, scale);
     return r;
 }
 
+// A jigsaw whose region borders make no valid map: its digits as read on rows and columns only
+// (the regions are not known), with the cells beside the doubtful borders; never solved on a
+// guessed map.
+Reading RegionProblemReading(const WarpedGrid& warped, const GridLattice& lattice,
+                             const CellsInView& view, const PuzzleShape& shape,
+                             const CellClassifier& classifier, const ReaderOptions& options,
+                             double scale) {
+    Reading r = UncheckedReading(warped, lattice, view, shape, classifier, options, scale, false);
+    r.status = ReadStatus::NoSolution;
+    r.message = "the region borders read are not a jigsaw's regions: " + shape.problem();
+    r.regionProblem = shape.problem();
+    return r;
+}
+
+// A lattice that may sit a line off the grid (FittedLattice::doubt): solving its digits could
+// draw the answer a cell off, over the printed ones.
+Reading LatticeDoubtReading(const WarpedGrid& warped, const FittedLattice& fitted,
+                            const CellsInView& view, const PuzzleShape& shape,
+                            const CellClassifier& classifier, const ReaderOptions& options,
+                            double scale) {
+    Reading r =
+        UncheckedReading(warped, fitted.lattice, view, shape, classifier, options, scale, true);
+    r.status = ReadStatus::Uncertain;
+    r.message = "the grid's lines could not be fitted surely (" + fitted.doubt +
+                "), so its digits may sit a cell off: not solved; photograph the whole grid "
+                "straight on";
+    return r;
+}
+
 // One grid found in `work` (`scale` of the photo's pixels) straightened and read.
 Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double scale,
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
-    const GridLattice lattice = FitLattice(work, candidate.corners, options.size);
+    const FittedLattice fitted = FitLattice(work, candidate.corners, options.size);
+    const GridLattice& lattice = fitted.lattice;
     const WarpedGrid warped = WarpLattice(work, lattice);
     const CellsInView view{CellsOutside(lattice, work.size(), 0),
                            CellsOutside(lattice, work.size(), kDigitMiddle)};
@@ -305,8 +337,11 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
         r.millis = {decodeMs, detectMs, clock.lap(), 0};
         return r;
     }
-    if (!shape.problem().empty()) {
-        Reading r = RegionProblemReading(warped, lattice, shape, *classifier, options, scale);
+    if (!shape.problem().empty() || !fitted.doubt.empty()) {
+        Reading r =
+            shape.problem().empty()
+                ? LatticeDoubtReading(warped, fitted, view, shape, *classifier, options, scale)
+                : RegionProblemReading(warped, lattice, view, shape, *classifier, options, scale);
         r.millis = {decodeMs, detectMs, clock.lap(), 0};
         return r;
     }
@@ -415,6 +450,8 @@ std::string_view ReadStatusId(ReadStatus status) {
             return "no-solution";
         case ReadStatus::Multiple:
             return "multiple";
+        case ReadStatus::Uncertain:
+            return "uncertain";
         case ReadStatus::NotFound:
             return "not-found";
         case ReadStatus::Error:

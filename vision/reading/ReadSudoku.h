@@ -30,11 +30,13 @@ enum class ReadStatus {
     Solved,      // a grid was read and its puzzle has exactly one solution
     NoSolution,  // a grid was read but its digits break the rules or allow no solution
     Multiple,    // a grid was read but its digits allow more than one solution
+    Uncertain,   // a grid was found but its lines could not be fitted surely: its digits may sit
+                 // a cell off, so they are given as read and never solved or checked
     NotFound,    // no grid in the photo
     Error,       // the photo could not be decoded or the engine could not be loaded
 };
 
-// "solved", "no-solution", "multiple", "not-found", "error".
+// "solved", "no-solution", "multiple", "uncertain", "not-found", "error".
 std::string_view ReadStatusId(ReadStatus status);
 
 enum class Engine { Cnn, Tesseract };

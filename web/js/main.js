@@ -390,6 +390,8 @@ function photoMessage(reading) {
       return `Read ${clues} clues, but they have no solution: a clue was probably misread. Correct it below.${problems}${unsure}`;
     case 'multiple':
       return `Read ${clues} clues, but they allow more than one solution: a clue was probably missed. Correct it below.${problems}${unsure}`;
+    case 'uncertain':
+      return `Read ${clues} clues, but the grid's lines could not be fitted surely, so they may sit a cell off: not solved. Check them below, or take the photo again straight on with the whole grid in view.${unsure}`;
     default:
       return `Read ${clues} clues, but they have no solution: a clue was probably misread. Correct it below.${problems}${unsure}`;
   }
