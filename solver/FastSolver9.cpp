@@ -147,15 +147,42 @@ namespace avx2_9 {
 #pragma GCC pop_options
 #endif
 
-int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {
+namespace {
+
+// Whether to run the AVX2 copy. __builtin_cpu_init first: a static initializer elsewhere may call
+// the solver before libgcc's.
+bool UseAvx2() {
 #if SUDOKU_FAST9_DISPATCH
-    // __builtin_cpu_init first: a static initializer elsewhere may call this before libgcc's.
     static const bool avx2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2")) &&
                              __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
                              __builtin_cpu_supports("popcnt");
-    if (avx2) return avx2_9::Solve(puzzle81, limit, solution81, guesses);
+    return avx2;
+#else
+    return false;
+#endif
+}
+
+}  // namespace
+
+int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {
+#if SUDOKU_FAST9_DISPATCH
+    if (UseAvx2()) return avx2_9::Solve(puzzle81, limit, solution81, guesses);
 #endif
     return baseline9::Solve(puzzle81, limit, solution81, guesses);
+}
+
+int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit) {
+#if SUDOKU_FAST9_DISPATCH
+    if (UseAvx2()) return avx2_9::SolveExcluding(puzzle81, cell, digit, limit);
+#endif
+    return baseline9::SolveExcluding(puzzle81, cell, digit, limit);
+}
+
+bool SolvedByPropagation9(const char* puzzle81) {
+#if SUDOKU_FAST9_DISPATCH
+    if (UseAvx2()) return avx2_9::SolvedByPropagation(puzzle81);
+#endif
+    return baseline9::SolvedByPropagation(puzzle81);
 }
 
 int SolveFast9Baseline(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {

@@ -19,6 +19,18 @@ namespace sudoku {
 
 int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);
 
+// The solutions, counted up to `limit`, in which `cell` (0..80, row-major) does not hold `digit`
+// (1..9): the generator's uniqueness check after removing a clue, in one search instead of one
+// per other digit. The cell should be empty in the puzzle.
+int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit);
+
+// Whether propagation alone, without a guess, fills the grid. Its rules are naked and hidden
+// singles, locked candidates and the box-row and box-column rules, which are naked and hidden
+// pairs and triples confined to three cells of a row or column: every step is one the logical
+// solver makes by hidden or naked triples at the latest (Difficulty::Hard), so a true answer
+// proves the solution unique and the puzzle solvable by the techniques up to that level.
+bool SolvedByPropagation9(const char* puzzle81);
+
 // SolveFast9 runs a copy compiled for AVX2, BMI1/2 and POPCNT where the CPU has them (chosen at
 // run time); this is the x86-64 baseline copy, which other CPUs run, so that tests check both.
 int SolveFast9Baseline(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);

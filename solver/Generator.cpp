@@ -368,6 +368,8 @@ public:
           orbits_(Orbits(geometry_, options.symmetry)),
           boundedRemoval_(options.difficulty && !options.minimal &&
                           *options.difficulty != Difficulty::Extreme),
+          propagationProvesLevel_(boundedRemoval_ && geometry_.isClassic9() &&
+                                  *options.difficulty >= Difficulty::Hard),
           gradingSolver_(LogicalOptions{options.difficulty ? HardestUpTo(*options.difficulty)
                                                            : LogicalOptions{}.hardest}),
           start_(geometry_.cellCount()),
@@ -433,6 +435,9 @@ private:
         }
         given_.assign(geometry_.cellCount(), 1);
         std::fill(unitHas_.begin(), unitHas_.end(), geometry_.allDigits());
+        if (geometry_.isClassic9())
+            for (int cell = 0; cell < 81; ++cell)
+                line_[cell] = static_cast<char>('0' + solution_[cell]);
         budgetHit_ = false;
         levelKept_ = false;
     }
@@ -465,6 +470,8 @@ private:
     // A clue in or out, keeping the digits each unit holds up to date.
     void setGiven(int cell, bool given) {
         given_[cell] = given;
+        if (geometry_.isClassic9())
+            line_[cell] = given ? static_cast<char>('0' + solution_[cell]) : '.';
         const Mask bit = DigitBit(solution_[cell]);
         for (int unit : geometry_.unitsOf(cell))
             unitHas_[unit] = given ? unitHas_[unit] | bit : unitHas_[unit] & ~bit;
@@ -481,15 +488,31 @@ private:
             const std::vector<int>& orbit = orbits_[index];
             for (int cell : orbit)
                 setGiven(cell, false);
-            if (uniqueWithout(orbit)) {
-                // Cells the clues force come back first as singles, so the puzzle stays within
-                // the level if it was: only the others need the logical solver.
-                if (!boundedRemoval_ || allForced_ || withinLevel()) continue;
-                levelKept_ = true;
-            }
+            if (mayStayOut(orbit)) continue;
             for (int cell : orbit)
                 setGiven(cell, true);
         }
+    }
+
+    // Whether the orbit (already cleared) may stay out: the clues still force the known solution
+    // and, when the removal is bounded, the puzzle stays within the level.
+    bool mayStayOut(std::span<const int> orbit) {
+        // One propagation answers both questions, where it fills the grid; cells the clues
+        // force alone are cheaper still.
+        if (propagationProvesLevel_ && !allForcedByClues(orbit) &&
+            SolvedByPropagation9(line_.data()))
+            return true;
+        if (!uniqueWithout(orbit)) return false;
+        // Cells the clues force come back first as singles, so the puzzle stays within the
+        // level if it was: only the others need the logical solver.
+        if (!boundedRemoval_ || allForced_ || withinLevel()) return true;
+        levelKept_ = true;
+        return false;
+    }
+
+    bool allForcedByClues(std::span<const int> cells) const {
+        return std::all_of(cells.begin(), cells.end(),
+                           [&](int cell) { return forcedByClues(cell); });
     }
 
     // Whether the current clues (the orbit already cleared) still force the known solution.
@@ -503,7 +526,8 @@ private:
             const bool forced = forcedByClues(cleared[i]);
             allForced_ = allForced_ && forced;
             if (!forced && geometry_.isClassic9()) {
-                unique = !otherDigitSolves9(cleared[i]);
+                unique =
+                    SolveFast9Excluding(line_.data(), cleared[i], solution_[cleared[i]], 1) == 0;
             } else if (!forced) {
                 setStartFromClues();
                 start_[cleared[i]] &= ~DigitBit(solution_[cleared[i]]);
@@ -517,20 +541,6 @@ private:
         for (std::size_t j = 0; j < i; ++j)
             setGiven(cleared[j], false);
         return unique;
-    }
-
-    // The 9x9 check with the fast bitboard solver: the cell may hold any other digit the clues
-    // allow, and one solution with any of them is enough (limit 1).
-    bool otherDigitSolves9(int cell) {
-        std::array<char, 82> line{};
-        for (int c = 0; c < 81; ++c)
-            line[c] = given_[c] ? static_cast<char>('0' + solution_[c]) : '.';
-        const Mask others = geometry_.allDigits() & ~seenByClues(cell) & ~DigitBit(solution_[cell]);
-        for (int digit : Digits(others)) {
-            line[cell] = static_cast<char>('0' + digit);
-            if (SolveFast9(line.data(), 1, nullptr, nullptr) > 0) return true;
-        }
-        return false;
     }
 
     // A harder level was asked for and naked and hidden singles alone solve the clues: the
@@ -547,7 +557,8 @@ private:
     // every removal within it leaves a puzzle as hard as the level allows, which is most often
     // that level, instead of a minimal one that usually misses it.
     bool withinLevel() {
-        if (singlesSolve()) return true;
+        // Propagation, which does more than singles, has already failed there.
+        if (!propagationProvesLevel_ && singlesSolve()) return true;
         if (*options_.difficulty == Difficulty::Easy) return false;
         return gradingSolver_.solve(toBoard(true)).solved;
     }
@@ -620,6 +631,9 @@ private:
     // Without --minimal, a requested level (short of extreme, which bounds nothing) also keeps
     // every clue whose removal would take the puzzle past it.
     bool boundedRemoval_;
+    // A 9x9 classic bounded at hard or above: a puzzle the fast solver's propagation fills is
+    // unique and within the level (see SolvedByPropagation9).
+    bool propagationProvesLevel_;
     LogicalSolver gradingSolver_;          // bounded by the requested level
     std::vector<Mask> start_;              // a search's start candidates
     std::vector<std::uint8_t> startDone_;  // cells placed, with eliminations, in start_
@@ -629,6 +643,7 @@ private:
     bool budgetHit_ = false;               // some check ran out of nodes: minimality is not proved
     bool allForced_ = false;  // every cell of the last orbit checked was forced by the clues
     bool levelKept_ = false;  // a removable clue stayed for the level's sake
+    std::array<char, 81> line_{};  // the clues in SolveFast9's form, kept up to date on 9x9
 };
 
 namespace {

@@ -12,6 +12,8 @@
 
 #include "solver/Backtracking.h"
 #include "solver/FastSolver9.h"
+#include "solver/Generator.h"
+#include "solver/LogicalSolver.h"
 #include "solver/Solvers.h"
 
 namespace sudoku {
@@ -145,6 +147,62 @@ TEST(SolveFast9, TakesZeroOrDotOrAnythingElseAsEmpty) {
     ASSERT_EQ(SolveFast9(others.c_str(), 2, c, nullptr), 1);
     EXPECT_EQ(std::string(a, 81), std::string(b, 81));
     EXPECT_EQ(std::string(a, 81), std::string(c, 81));
+}
+
+TEST(SolveFast9, ExcludingADigitCountsTheOtherSolutions) {
+    // On a puzzle with a few solutions, the ones with the digit in the cell and the ones without
+    // add up to all of them.
+    for (const auto& e : LoadCorpus()) {
+        if (e.count < 2 || e.count >= kCorpusCap) continue;
+        const int cell = static_cast<int>(e.puzzle.find('.'));
+        int sum = 0;
+        for (int digit = 1; digit <= 9; ++digit) {
+            std::string with = e.puzzle;
+            with[cell] = static_cast<char>('0' + digit);
+            const int withDigit = SolveFast9(with.c_str(), 100, nullptr, nullptr);
+            EXPECT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit, 100), e.count - withDigit)
+                << e.puzzle << " digit " << digit;
+            sum += withDigit;
+        }
+        EXPECT_EQ(sum, e.count) << e.puzzle;
+    }
+    // On a unique puzzle: none without the solution's digit, the one with another excluded.
+    for (const auto& e : LoadCorpus()) {
+        if (e.count != 1) continue;
+        for (int cell = 0; cell < 81; ++cell) {
+            if (e.puzzle[cell] != '.') continue;
+            const int digit = e.solution[cell] - '0';
+            ASSERT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit, 2), 0) << e.puzzle;
+            ASSERT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit % 9 + 1, 2), 1);
+        }
+    }
+}
+
+// The generator takes a true answer as proof that the puzzle is unique and that the logical
+// solver fills it with techniques up to hidden triples (the hard level).
+TEST(SolveFast9, PropagationSolvesOnlyWhatTheLogicalSolverSolvesByTriples) {
+    const LogicalSolver upToTriples(LogicalOptions{Technique::HiddenTriple});
+    std::vector<std::string> puzzles;
+    for (const auto& e : LoadCorpus())
+        if (e.count == 1) puzzles.push_back(e.puzzle);
+    GeneratorOptions options;
+    options.seed = 5;
+    options.grade = false;
+    Generator generator(options);
+    for (int i = 0; i < 300; ++i)
+        puzzles.push_back(generator.next().puzzle.toLine());
+    int solved = 0;
+    for (const std::string& puzzle : puzzles) {
+        const bool byPropagation = SolvedByPropagation9(puzzle.c_str());
+        if (!byPropagation) continue;
+        ++solved;
+        Board board(Geometry(3, 3));
+        for (int cell = 0; cell < 81; ++cell)
+            if (puzzle[cell] != '.') board.set(cell, puzzle[cell] - '0');
+        EXPECT_TRUE(upToTriples.solve(board).solved) << puzzle;
+    }
+    EXPECT_GT(solved, 150);  // 198 of 385
+    EXPECT_LT(solved, static_cast<int>(puzzles.size()));
 }
 
 TEST(CountSolutions, NineByNineMatchesTheGenericSearch) {
