@@ -171,11 +171,12 @@ int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t*
     return baseline9::Solve(puzzle81, limit, solution81, guesses);
 }
 
-int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit) {
+int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit,
+                        std::uint64_t* guesses) {
 #if SUDOKU_FAST9_DISPATCH
-    if (UseAvx2()) return avx2_9::SolveExcluding(puzzle81, cell, digit, limit);
+    if (UseAvx2()) return avx2_9::SolveExcluding(puzzle81, cell, digit, limit, guesses);
 #endif
-    return baseline9::SolveExcluding(puzzle81, cell, digit, limit);
+    return baseline9::SolveExcluding(puzzle81, cell, digit, limit, guesses);
 }
 
 bool SolvedByPropagation9(const char* puzzle81) {

@@ -322,6 +322,105 @@ std::uint64_t FillBudget(int size) {
     return size <= 16 ? 100'000 : 200'000;
 }
 
+// A set of cells of a 9x9 grid, bit `cell` of 81.
+struct CellSet9 {
+    std::uint64_t low = 0;   // cells 0..63
+    std::uint64_t high = 0;  // cells 64..80
+
+    void add(int cell) { (cell < 64 ? low : high) |= std::uint64_t{1} << (cell % 64); }
+    void remove(int cell) { (cell < 64 ? low : high) &= ~(std::uint64_t{1} << (cell % 64)); }
+    bool has(int cell) const { return ((cell < 64 ? low : high) >> (cell % 64) & 1) != 0; }
+};
+
+// Unavoidable sets of a full 9x9 grid: cells whose digits can be rearranged into another valid
+// grid, so every puzzle of the grid keeps a clue in each. A clue that is the only one left in
+// such a set cannot go, and saying so takes a few bit operations where the search that proves
+// it takes a guess or more: about half of the clues a removal pass keeps are caught this way.
+// Two families, both cheap to list:
+// - two digits: the cells of digits a and b link in every row, column and box (each holds one
+//   of each); swapping a and b in one connected part leaves a valid grid.
+// - two rows of a band (or columns of a stack): following digit d of one row to the column
+//   where the other row holds d gives cycles of columns; swapping the rows' digits along one
+//   cycle keeps every row, column and box.
+class UnavoidableSets9 {
+public:
+    void find(std::span<const int> grid) {
+        sets_.clear();
+        for (int cell = 0; cell < 81; ++cell) {
+            const int digit = grid[cell] - 1, row = cell / 9, col = cell % 9;
+            columnIn_[digit][row] = col;
+            rowIn_[digit][col] = row;
+            rowInBox_[digit][row / 3 * 3 + col / 3] = row;
+        }
+        for (int a = 0; a < 9; ++a)
+            for (int b = a + 1; b < 9; ++b)
+                addDigitPair(a, b);
+        for (bool columns : {false, true})
+            for (int first = 0; first < 9; ++first)
+                for (int second = first + 1; second < first / 3 * 3 + 3; ++second)
+                    addLinePair(grid, columns, first, second);
+    }
+
+    // Whether `cell` is the only clue in one of the sets.
+    bool soleClue(int cell, const CellSet9& clues) const {
+        for (const CellSet9& set : sets_) {
+            if (!set.has(cell)) continue;
+            const std::uint64_t low = set.low & clues.low, high = set.high & clues.high;
+            if ((low | high) == 0) return true;  // `cell` itself is out of `clues`
+        }
+        return false;
+    }
+
+private:
+    // The parts linked by the units: node r is digit a's cell in row r, node 9 + r digit b's;
+    // each unit links its a to its b.
+    void addDigitPair(int a, int b) {
+        std::array<int, 18> root{};
+        for (int i = 0; i < 18; ++i)
+            root[i] = i;
+        const auto find = [&](int i) {
+            while (root[i] != i)
+                i = root[i] = root[root[i]];
+            return i;
+        };
+        const auto link = [&](int rowOfA, int rowOfB) { root[find(rowOfA)] = find(9 + rowOfB); };
+        for (int unit = 0; unit < 9; ++unit) {
+            link(unit, unit);
+            link(rowIn_[a][unit], rowIn_[b][unit]);
+            link(rowInBox_[a][unit], rowInBox_[b][unit]);
+        }
+        std::array<CellSet9, 18> parts{};
+        for (int row = 0; row < 9; ++row) {
+            parts[find(row)].add(row * 9 + columnIn_[a][row]);
+            parts[find(9 + row)].add(row * 9 + columnIn_[b][row]);
+        }
+        for (int i = 0; i < 18; ++i)
+            if (root[i] == i) sets_.push_back(parts[i]);
+    }
+
+    void addLinePair(std::span<const int> grid, bool columns, int first, int second) {
+        const auto at = [&](int line, int k) { return columns ? k * 9 + line : line * 9 + k; };
+        std::array<bool, 9> seen{};
+        for (int start = 0; start < 9; ++start) {
+            CellSet9 cycle;
+            for (int k = start; !seen[k];) {
+                seen[k] = true;
+                cycle.add(at(first, k));
+                cycle.add(at(second, k));
+                int next = 0;
+                while (grid[at(first, next)] != grid[at(second, k)])
+                    ++next;
+                k = next;
+            }
+            if (cycle.low | cycle.high) sets_.push_back(cycle);
+        }
+    }
+
+    // Where each digit (0..8) is: its column in each row, its row in each column and box.
+    std::array<std::array<int, 9>, 9> columnIn_{}, rowIn_{}, rowInBox_{};
+    std::vector<CellSet9> sets_;
+};
+
 }  // namespace
 
 std::string_view SymmetryName(Symmetry s) {
@@ -435,9 +534,13 @@ private:
         }
         given_.assign(geometry_.cellCount(), 1);
         std::fill(unitHas_.begin(), unitHas_.end(), geometry_.allDigits());
-        if (geometry_.isClassic9())
-            for (int cell = 0; cell < 81; ++cell)
+        if (geometry_.isClassic9()) {
+            for (int cell = 0; cell < 81; ++cell) {
                 line_[cell] = static_cast<char>('0' + solution_[cell]);
+                clues_.add(cell);
+            }
+            unavoidable_.find(solution_);
+        }
         budgetHit_ = false;
         levelKept_ = false;
     }
@@ -470,8 +573,10 @@ private:
     // A clue in or out, keeping the digits each unit holds up to date.
     void setGiven(int cell, bool given) {
         given_[cell] = given;
-        if (geometry_.isClassic9())
+        if (geometry_.isClassic9()) {
             line_[cell] = given ? static_cast<char>('0' + solution_[cell]) : '.';
+            given ? clues_.add(cell) : clues_.remove(cell);
+        }
         const Mask bit = DigitBit(solution_[cell]);
         for (int unit : geometry_.unitsOf(cell))
             unitHas_[unit] = given ? unitHas_[unit] | bit : unitHas_[unit] & ~bit;
@@ -497,11 +602,6 @@ private:
     // Whether the orbit (already cleared) may stay out: the clues still force the known solution
     // and, when the removal is bounded, the puzzle stays within the level.
     bool mayStayOut(std::span<const int> orbit) {
-        // One propagation answers both questions, where it fills the grid; cells the clues
-        // force alone are cheaper still.
-        if (propagationProvesLevel_ && !allForcedByClues(orbit) &&
-            SolvedByPropagation9(line_.data()))
-            return true;
         if (!uniqueWithout(orbit)) return false;
         // Cells the clues force come back first as singles, so the puzzle stays within the
         // level if it was: only the others need the logical solver.
@@ -510,24 +610,23 @@ private:
         return false;
     }
 
-    bool allForcedByClues(std::span<const int> cells) const {
-        return std::all_of(cells.begin(), cells.end(),
-                           [&](int cell) { return forcedByClues(cell); });
-    }
-
     // Whether the current clues (the orbit already cleared) still force the known solution.
     // Another solution would differ from it in some cleared cell: search for one with the first
     // cell different, then with the first equal and the second different, and so on.
     bool uniqueWithout(std::span<const int> cleared) {
         bool unique = true;
         allForced_ = true;
+        searchGuessed_ = false;
         std::size_t i = 0;
         for (; i < cleared.size() && unique; ++i) {
             const bool forced = forcedByClues(cleared[i]);
             allForced_ = allForced_ && forced;
             if (!forced && geometry_.isClassic9()) {
-                unique =
-                    SolveFast9Excluding(line_.data(), cleared[i], solution_[cleared[i]], 1) == 0;
+                std::uint64_t guesses = 0;
+                unique = !unavoidable_.soleClue(cleared[i], clues_) &&
+                         SolveFast9Excluding(line_.data(), cleared[i], solution_[cleared[i]], 1,
+                                             &guesses) == 0;
+                searchGuessed_ = searchGuessed_ || guesses > 0;
             } else if (!forced) {
                 setStartFromClues();
                 start_[cleared[i]] &= ~DigitBit(solution_[cleared[i]]);
@@ -557,8 +656,13 @@ private:
     // every removal within it leaves a puzzle as hard as the level allows, which is most often
     // that level, instead of a minimal one that usually misses it.
     bool withinLevel() {
-        // Propagation, which does more than singles, has already failed there.
-        if (!propagationProvesLevel_ && singlesSolve()) return true;
+        // A search that guessed shows that propagation cannot fill the grid; one that did not
+        // leaves a chance that is worth one propagation, which saves the logical solver.
+        if (propagationProvesLevel_) {
+            if (!searchGuessed_ && SolvedByPropagation9(line_.data())) return true;
+        } else if (singlesSolve()) {
+            return true;
+        }
         if (*options_.difficulty == Difficulty::Easy) return false;
         return gradingSolver_.solve(toBoard(true)).solved;
     }
@@ -643,7 +747,12 @@ private:
     bool budgetHit_ = false;               // some check ran out of nodes: minimality is not proved
     bool allForced_ = false;  // every cell of the last orbit checked was forced by the clues
     bool levelKept_ = false;  // a removable clue stayed for the level's sake
-    std::array<char, 81> line_{};  // the clues in SolveFast9's form, kept up to date on 9x9
+    // On 9x9, kept up to date: the clues in SolveFast9's form and as a set, and the grid's
+    // unavoidable sets.
+    std::array<char, 81> line_{};
+    CellSet9 clues_;
+    UnavoidableSets9 unavoidable_;
+    bool searchGuessed_ = false;  // a search of the last uniqueness check guessed
 };
 
 namespace {

@@ -160,7 +160,8 @@ TEST(SolveFast9, ExcludingADigitCountsTheOtherSolutions) {
             std::string with = e.puzzle;
             with[cell] = static_cast<char>('0' + digit);
             const int withDigit = SolveFast9(with.c_str(), 100, nullptr, nullptr);
-            EXPECT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit, 100), e.count - withDigit)
+            EXPECT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit, 100, nullptr),
+                      e.count - withDigit)
                 << e.puzzle << " digit " << digit;
             sum += withDigit;
         }
@@ -172,8 +173,9 @@ TEST(SolveFast9, ExcludingADigitCountsTheOtherSolutions) {
         for (int cell = 0; cell < 81; ++cell) {
             if (e.puzzle[cell] != '.') continue;
             const int digit = e.solution[cell] - '0';
-            ASSERT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit, 2), 0) << e.puzzle;
-            ASSERT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit % 9 + 1, 2), 1);
+            ASSERT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit, 2, nullptr), 0)
+                << e.puzzle;
+            ASSERT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit % 9 + 1, 2, nullptr), 1);
         }
     }
 }
