@@ -179,11 +179,11 @@ int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit,
     return baseline9::SolveExcluding(puzzle81, cell, digit, limit, guesses);
 }
 
-bool SolvedByPropagation9(const char* puzzle81) {
+bool SolvedByPropagation9(const char* puzzle81, std::uint16_t* candidates81) {
 #if SUDOKU_FAST9_DISPATCH
-    if (UseAvx2()) return avx2_9::SolvedByPropagation(puzzle81);
+    if (UseAvx2()) return avx2_9::SolvedByPropagation(puzzle81, candidates81);
 #endif
-    return baseline9::SolvedByPropagation(puzzle81);
+    return baseline9::SolvedByPropagation(puzzle81, candidates81);
 }
 
 int SolveFast9Baseline(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {

@@ -31,7 +31,10 @@ int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit,
 // pairs and triples confined to three cells of a row or column: every step is one the logical
 // solver makes by hidden or naked triples at the latest (Difficulty::Hard), so a true answer
 // proves the solution unique and the puzzle solvable by the techniques up to that level.
-bool SolvedByPropagation9(const char* puzzle81);
+// When `candidates81` is not null it receives what propagation left of each cell's candidates
+// (bit d-1 for digit d, all 0 after a contradiction): a logical solver bounded at hard or above
+// solves the puzzle exactly when it solves that grid, which spares it the steps before.
+bool SolvedByPropagation9(const char* puzzle81, std::uint16_t* candidates81 = nullptr);
 
 // SolveFast9 runs a copy compiled for AVX2, BMI1/2 and POPCNT where the CPU has them (chosen at
 // run time); this is the x86-64 baseline copy, which other CPUs run, so that tests check both.

@@ -664,17 +664,14 @@ private:
     bool uniqueWithout(std::span<const int> cleared) {
         bool unique = true;
         allForced_ = true;
-        searchGuessed_ = false;
         std::size_t i = 0;
         for (; i < cleared.size() && unique; ++i) {
             const bool forced = forcedByClues(cleared[i]);
             allForced_ = allForced_ && forced;
             if (!forced && geometry_.isClassic9()) {
-                std::uint64_t guesses = 0;
                 unique = !unavoidable_.soleClue(cleared[i], clues_) &&
                          SolveFast9Excluding(line_.data(), cleared[i], solution_[cleared[i]], 1,
-                                             &guesses) == 0;
-                searchGuessed_ = searchGuessed_ || guesses > 0;
+                                             nullptr) == 0;
             } else if (!forced) {
                 setStartFromClues();
                 start_[cleared[i]] &= ~DigitBit(solution_[cleared[i]]);
@@ -704,15 +701,23 @@ private:
     // every removal within it leaves a puzzle as hard as the level allows, which is most often
     // that level, instead of a minimal one that usually misses it.
     bool withinLevel() {
-        // A search that guessed shows that propagation cannot fill the grid; one that did not
-        // leaves a chance that is worth one propagation, which saves the logical solver.
-        if (propagationProvesLevel_) {
-            if (!searchGuessed_ && SolvedByPropagation9(line_.data())) return true;
-        } else if (singlesSolve()) {
-            return true;
-        }
+        if (propagationProvesLevel_) return withinLevelAfterPropagation();
+        if (singlesSolve()) return true;
         if (*options_.difficulty == Difficulty::Easy) return false;
         return gradingSolver_.solve(toBoard(true)).solved;
+    }
+
+    // Propagation fills the grid, or the logical solver goes on from where it stopped, which
+    // decides the same (see SolvedByPropagation9) in a fraction of the steps.
+    bool withinLevelAfterPropagation() {
+        std::array<std::uint16_t, 81> left{};
+        if (SolvedByPropagation9(line_.data(), left.data())) return true;
+        Board board = toBoard(true);
+        std::vector<Mask> candidates(left.begin(), left.end());
+        for (int cell = 0; cell < 81; ++cell)
+            if (!given_[cell] && IsSingle(left[cell]))
+                board.set(cell, std::countr_zero(left[cell]) + 1, CellOrigin::Filled);
+        return gradingSolver_.solve(CandidateGrid(board, std::move(candidates))).solved;
     }
 
     // Digits the clues rule out of a cell.
@@ -800,7 +805,6 @@ private:
     std::array<char, 81> line_{};
     CellSet9 clues_;
     UnavoidableSets9 unavoidable_;
-    bool searchGuessed_ = false;  // a search of the last uniqueness check guessed
 };
 
 namespace {
