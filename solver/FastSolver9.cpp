@@ -179,6 +179,14 @@ int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit,
     return baseline9::SolveExcluding(puzzle81, cell, digit, limit, guesses);
 }
 
+RemovalCheck9 CheckRemoval9(const char* puzzle81, int cell, int digit,
+                            std::uint16_t* candidates81) {
+#if SUDOKU_FAST9_DISPATCH
+    if (UseAvx2()) return avx2_9::CheckRemoval(puzzle81, cell, digit, candidates81);
+#endif
+    return baseline9::CheckRemoval(puzzle81, cell, digit, candidates81);
+}
+
 bool SolvedByPropagation9(const char* puzzle81, std::uint16_t* candidates81) {
 #if SUDOKU_FAST9_DISPATCH
     if (UseAvx2()) return avx2_9::SolvedByPropagation(puzzle81, candidates81);

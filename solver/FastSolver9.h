@@ -36,6 +36,14 @@ int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit,
 // solves the puzzle exactly when it solves that grid, which spares it the steps before.
 bool SolvedByPropagation9(const char* puzzle81, std::uint16_t* candidates81 = nullptr);
 
+// The generator's check after removing the clue at `cell` (its digit `digit`, 1..9) from a
+// puzzle with one solution, in one run: Filled when propagation fills the grid (the solution is
+// still the only one and, as above, the puzzle within hard); otherwise the search for a solution
+// with another digit there goes on from where propagation stalled, which `candidates81` receives
+// as SolvedByPropagation9 gives it.
+enum class RemovalCheck9 { Filled, OnlySolution, OtherSolution };
+RemovalCheck9 CheckRemoval9(const char* puzzle81, int cell, int digit, std::uint16_t* candidates81);
+
 // SolveFast9 runs a copy compiled for AVX2, BMI1/2 and POPCNT where the CPU has them (chosen at
 // run time); this is the x86-64 baseline copy, which other CPUs run, so that tests check both.
 int SolveFast9Baseline(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);

@@ -650,12 +650,44 @@ private:
     // Whether the orbit (already cleared) may stay out: the clues still force the known solution
     // and, when the removal is bounded, the puzzle stays within the level.
     bool mayStayOut(std::span<const int> orbit) {
+        if (propagationProvesLevel_) return mayStayOutPropagating(orbit);
         if (!uniqueWithout(orbit)) return false;
         // Cells the clues force come back first as singles, so the puzzle stays within the
         // level if it was: only the others need the logical solver.
         if (!boundedRemoval_ || allForced_ || withinLevel()) return true;
         levelKept_ = true;
         return false;
+    }
+
+    // The same on 9x9 bounded at hard or above, where one propagation serves the uniqueness
+    // search and the level: when it fills the grid both are proved, and when it stalls the search
+    // and the logical solver go on from where it stopped.
+    bool mayStayOutPropagating(std::span<const int> orbit) {
+        if (allForcedByClues(orbit)) return true;  // singles bring them back: as before
+        if (inUncluedSet(orbit)) return false;
+        std::array<std::uint16_t, 81> left{};
+        const int first = orbit[0];
+        const RemovalCheck9 check =
+            CheckRemoval9(line_.data(), first, solution_[first], left.data());
+        if (check != RemovalCheck9::OnlySolution) return check == RemovalCheck9::Filled;
+        setGiven(first, true);  // the other cells' searches keep it, as uniqueWithout does
+        const bool unique = uniqueWithout(orbit.subspan(1));
+        setGiven(first, false);
+        if (!unique) return false;
+        if (logicalSolvesFrom(left)) return true;
+        levelKept_ = true;
+        return false;
+    }
+
+    bool allForcedByClues(std::span<const int> cells) const {
+        return std::all_of(cells.begin(), cells.end(),
+                           [&](int cell) { return forcedByClues(cell); });
+    }
+
+    // Some unavoidable set through these cells has no clue left: the solution is not unique.
+    bool inUncluedSet(std::span<const int> cells) const {
+        return std::any_of(cells.begin(), cells.end(),
+                           [&](int cell) { return unavoidable_.soleClue(cell, clues_); });
     }
 
     // Whether the current clues (the orbit already cleared) still force the known solution.
@@ -701,17 +733,15 @@ private:
     // every removal within it leaves a puzzle as hard as the level allows, which is most often
     // that level, instead of a minimal one that usually misses it.
     bool withinLevel() {
-        if (propagationProvesLevel_) return withinLevelAfterPropagation();
         if (singlesSolve()) return true;
         if (*options_.difficulty == Difficulty::Easy) return false;
         return gradingSolver_.solve(toBoard(true)).solved;
     }
 
-    // Propagation fills the grid, or the logical solver goes on from where it stopped, which
-    // decides the same (see SolvedByPropagation9) in a fraction of the steps.
-    bool withinLevelAfterPropagation() {
-        std::array<std::uint16_t, 81> left{};
-        if (SolvedByPropagation9(line_.data(), left.data())) return true;
+    // Whether the logical solver, bounded at the level, solves the clues from the candidates
+    // propagation left: it decides the same as from the clues (see SolvedByPropagation9) in a
+    // fraction of the steps.
+    bool logicalSolvesFrom(const std::array<std::uint16_t, 81>& left) {
         Board board = toBoard(true);
         std::vector<Mask> candidates(left.begin(), left.end());
         for (int cell = 0; cell < 81; ++cell)

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <random>
 #include <string>
@@ -178,6 +179,31 @@ TEST(SolveFast9, ExcludingADigitCountsTheOtherSolutions) {
             ASSERT_EQ(SolveFast9Excluding(e.puzzle.c_str(), cell, digit % 9 + 1, 2, nullptr), 1);
         }
     }
+}
+
+TEST(SolveFast9, CheckRemovalAgreesWithCountingAndPropagation) {
+    int outcomes[3] = {};
+    for (const auto& e : LoadCorpus()) {
+        if (e.count != 1) continue;
+        for (int cell = 0; cell < 81; ++cell) {
+            if (e.puzzle[cell] == '.') continue;
+            std::string fewer = e.puzzle;
+            fewer[cell] = '.';
+            std::array<std::uint16_t, 81> left{}, expected{};
+            const RemovalCheck9 check =
+                CheckRemoval9(fewer.c_str(), cell, e.puzzle[cell] - '0', left.data());
+            const bool filled = SolvedByPropagation9(fewer.c_str(), expected.data());
+            const int count = SolveFast9(fewer.c_str(), 2, nullptr, nullptr);
+            ++outcomes[static_cast<int>(check)];
+            EXPECT_EQ(check == RemovalCheck9::Filled, filled) << fewer;
+            EXPECT_EQ(check == RemovalCheck9::OtherSolution, count == 2) << fewer;
+            if (!filled) {
+                EXPECT_EQ(left, expected) << fewer;
+            }
+        }
+    }
+    for (int outcome : outcomes)
+        EXPECT_GT(outcome, 0);
 }
 
 // The generator takes a true answer as proof that the puzzle is unique and that the logical
