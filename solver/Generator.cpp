@@ -49,9 +49,10 @@ Mask RandomBit(Mask mask, Rng& rng) {
 
 // A depth-first search over candidate bitmasks for any grid size, for what the generator asks
 // and CountSolutions cannot (it takes no start candidates and no random order): a random
-// completion of an empty grid; "is there a solution at all" for clues plus one cell that must
-// not hold the known solution's digit (the uniqueness check after removing a clue, on grids
-// other than 9x9, which use SolveFast9); and "do singles alone solve it" (a budget of 0 nodes).
+// completion of an empty grid and "is there a solution at all" for clues plus one cell that must
+// not hold the known solution's digit (the uniqueness check after removing a clue), both on
+// grids other than the classic 9x9, which uses the fast solver; and "do singles alone solve it"
+// (a budget of 0 nodes).
 // Every state is propagated with naked and hidden singles; branching takes the cell with the
 // fewest candidates. States live in one buffer, one per depth, so the search never allocates.
 class CandidateSearch {
@@ -445,14 +446,19 @@ std::optional<Difficulty> DifficultyFromName(std::string_view name) {
 }
 
 // How a puzzle is made, and why it is fast:
-// - A full grid from the randomised search, then one pass over the symmetry's orbits in random
-//   order, removing an orbit when the clues still force the grid.
+// - A full grid from the randomised search (on the classic 9x9, the fast solver's completion of
+//   random diagonal boxes, shuffled), then one pass over the symmetry's orbits in random order,
+//   removing an orbit when the clues still force the grid.
 // - The puzzle before a removal had one solution S, so another solution without the orbit must
 //   differ from S in a cell of the orbit: it is enough to look for a solution whose first cell
 //   is not S's digit, then one whose first cell is S's and second is not, and so on. Each is a
 //   search with limit 1 that usually dies at once, instead of counting solutions to 2.
 // - Before any search, a cell that is a naked or hidden single of the remaining clues is forced;
-//   early in the pass nearly every cell is.
+//   early in the pass nearly every cell is. On 9x9 a cell that is the last clue of one of the
+//   grid's unavoidable sets is not (about half of the clues the pass keeps).
+// - On 9x9 bounded at hard or above, one run of the fast solver answers both questions: when its
+//   propagation fills the grid the removal is unique and within the level; when it stalls, the
+//   search for another solution and then the logical solver go on from there.
 // - A requested level grades with a solver bounded by that level (HardestUpTo), after a test
 //   that singles alone do not solve the puzzle (microseconds, and it rejects most tries). Without
 //   --minimal the removal pass also stays within the level, which nearly doubles the share of
