@@ -332,7 +332,32 @@ struct CellSet9 {
     void add(int cell) { (cell < 64 ? low : high) |= std::uint64_t{1} << (cell % 64); }
     void remove(int cell) { (cell < 64 ? low : high) &= ~(std::uint64_t{1} << (cell % 64)); }
     bool has(int cell) const { return ((cell < 64 ? low : high) >> (cell % 64) & 1) != 0; }
+    bool empty() const { return (low | high) == 0; }
+
+    CellSet9& operator|=(const CellSet9& o) {
+        low |= o.low;
+        high |= o.high;
+        return *this;
+    }
+    CellSet9 operator|(const CellSet9& o) const { return {low | o.low, high | o.high}; }
+    CellSet9 operator&(const CellSet9& o) const { return {low & o.low, high & o.high}; }
+    CellSet9 operator~() const { return {~low, ~high}; }
 };
+
+// Each 9x9 cell's peers (its row, column and box but itself).
+const std::array<CellSet9, 81>& Peers9() {
+    static const std::array<CellSet9, 81> peers = [] {
+        std::array<CellSet9, 81> p{};
+        for (int cell = 0; cell < 81; ++cell)
+            for (int other = 0; other < 81; ++other) {
+                const bool box = cell / 27 == other / 27 && cell % 9 / 3 == other % 9 / 3;
+                if (other != cell && (cell / 9 == other / 9 || cell % 9 == other % 9 || box))
+                    p[cell].add(other);
+            }
+        return p;
+    }();
+    return peers;
+}
 
 // Unavoidable sets of a full 9x9 grid: cells whose digits can be rearranged into another valid
 // grid, so every puzzle of the grid keeps a clue in each. A clue that is the only one left in
@@ -348,12 +373,9 @@ class UnavoidableSets9 {
 public:
     void find(std::span<const int> grid) {
         sets_.clear();
-        for (int cell = 0; cell < 81; ++cell) {
-            const int digit = grid[cell] - 1, row = cell / 9, col = cell % 9;
-            columnIn_[digit][row] = col;
-            rowIn_[digit][col] = row;
-            rowInBox_[digit][row / 3 * 3 + col / 3] = row;
-        }
+        cellsOf_.fill({});
+        for (int cell = 0; cell < 81; ++cell)
+            cellsOf_[grid[cell] - 1].add(cell);
         for (int a = 0; a < 9; ++a)
             for (int b = a + 1; b < 9; ++b)
                 addDigitPair(a, b);
@@ -374,30 +396,25 @@ public:
     }
 
 private:
-    // The parts linked by the units: node r is digit a's cell in row r, node 9 + r digit b's;
-    // each unit links its a to its b.
+    // The parts linked by the units, grown from a cell through the peers that hold a or b.
     void addDigitPair(int a, int b) {
-        std::array<int, 18> root{};
-        for (int i = 0; i < 18; ++i)
-            root[i] = i;
-        const auto find = [&](int i) {
-            while (root[i] != i)
-                i = root[i] = root[root[i]];
-            return i;
-        };
-        const auto link = [&](int rowOfA, int rowOfB) { root[find(rowOfA)] = find(9 + rowOfB); };
-        for (int unit = 0; unit < 9; ++unit) {
-            link(unit, unit);
-            link(rowIn_[a][unit], rowIn_[b][unit]);
-            link(rowInBox_[a][unit], rowInBox_[b][unit]);
+        const CellSet9 both = cellsOf_[a] | cellsOf_[b];
+        CellSet9 rest = both;
+        while (!rest.empty()) {
+            CellSet9 part, grown;
+            grown.add(rest.low ? std::countr_zero(rest.low) : 64 + std::countr_zero(rest.high));
+            while (!grown.empty()) {
+                part |= grown;
+                CellSet9 next;
+                for (std::uint64_t m = grown.low; m; m &= m - 1)
+                    next |= Peers9()[std::countr_zero(m)];
+                for (std::uint64_t m = grown.high; m; m &= m - 1)
+                    next |= Peers9()[64 + std::countr_zero(m)];
+                grown = next & both & ~part;
+            }
+            sets_.push_back(part);
+            rest = rest & ~part;
         }
-        std::array<CellSet9, 18> parts{};
-        for (int row = 0; row < 9; ++row) {
-            parts[find(row)].add(row * 9 + columnIn_[a][row]);
-            parts[find(9 + row)].add(row * 9 + columnIn_[b][row]);
-        }
-        for (int i = 0; i < 18; ++i)
-            if (root[i] == i) sets_.push_back(parts[i]);
     }
 
     void addLinePair(std::span<const int> grid, bool columns, int first, int second) {
@@ -418,8 +435,7 @@ private:
         }
     }
 
-    // Where each digit (0..8) is: its column in each row, its row in each column and box.
-    std::array<std::array<int, 9>, 9> columnIn_{}, rowIn_{}, rowInBox_{};
+    std::array<CellSet9, 9> cellsOf_{};  // the cells of each digit (0..8)
     std::vector<CellSet9> sets_;
 };
 
