@@ -685,7 +685,8 @@ private:
     // search and the level: when it fills the grid both are proved, and when it stalls the search
     // and the logical solver go on from where it stopped.
     bool mayStayOutPropagating(std::span<const int> orbit) {
-        if (allForcedByClues(orbit)) return true;  // singles bring them back: as before
+        // Singles place the cells again: unique, and within the level as the puzzle was.
+        if (allForcedByClues(orbit)) return true;
         if (inUncluedSet(orbit)) return false;
         std::array<std::uint16_t, 81> left{};
         const int first = orbit[0];

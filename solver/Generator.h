@@ -4,9 +4,10 @@
 // puzzle has the requested difficulty.
 //
 // Contract:
-// - Every generated puzzle has exactly one solution. A clue is only removed once a search has
-//   proved that no other solution exists without it; when a search runs out of its node budget
-//   (only ever seen on 16x16 and 25x25) the clue stays, so uniqueness never depends on a budget.
+// - Every generated puzzle has exactly one solution. A clue is only removed once a search (or,
+//   on 9x9, propagation that fills the grid) has proved that no other solution exists without
+//   it; when a search runs out of its node budget (only ever seen on 16x16 and 25x25) the clue
+//   stays, so uniqueness never depends on a budget.
 // - The output depends only on the options: the same options (seed included) give the same
 //   puzzles on every run and machine (std::mt19937_64 with its own reductions, no unordered
 //   containers; the clock only decides when to give up).
