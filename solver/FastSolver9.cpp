@@ -147,22 +147,20 @@ namespace avx2_9 {
 #pragma GCC pop_options
 #endif
 
+#if SUDOKU_FAST9_DISPATCH
 namespace {
 
 // Whether to run the AVX2 copy. __builtin_cpu_init first: a static initializer elsewhere may call
 // the solver before libgcc's.
 bool UseAvx2() {
-#if SUDOKU_FAST9_DISPATCH
     static const bool avx2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2")) &&
                              __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
                              __builtin_cpu_supports("popcnt");
     return avx2;
-#else
-    return false;
-#endif
 }
 
 }  // namespace
+#endif
 
 int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {
 #if SUDOKU_FAST9_DISPATCH
