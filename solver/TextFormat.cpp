@@ -42,6 +42,13 @@ bool IsSpace(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
+// A character that may name a region in a map: printable, not a space, '.' or '|' (which a
+// puzzle's cells and box separators use).
+bool IsRegionLabel(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u >= 0x21 && u <= 0x7e && c != '.' && c != '|';
+}
+
 std::string_view Trim(std::string_view s) {
     while (!s.empty() && IsSpace(s.front()))
         s.remove_prefix(1);
@@ -189,8 +196,7 @@ TextError ReadRegions(const std::vector<MapCell>& map, int size, std::vector<int
     bool letters = true;
     for (std::size_t i = 0; i < map.size(); ++i) {
         const char c = map[i].label;
-        if (c == '.' || c == '|' || IsSpace(c) || static_cast<unsigned char>(c) < 0x21 ||
-            static_cast<unsigned char>(c) > 0x7e)
+        if (!IsRegionLabel(c))
             return ErrorAt(map[i].line, map[i].column,
                            Quoted(std::string_view(&c, 1)) + " is not a region letter");
         const int upper = std::toupper(static_cast<unsigned char>(c));
@@ -664,10 +670,9 @@ ParsedPuzzle ParsePuzzle(std::string_view text, TextFormat format) {
 
 bool IsVariantMark(std::string_view word, std::size_t cells) {
     if (IsWord(word, kDiagonalsWord)) return true;
-    return word.size() == cells && word.find_first_of(".0123456789|") == std::string_view::npos &&
-           std::none_of(word.begin(), word.end(), [](char c) {
-               return IsSpace(c) || static_cast<unsigned char>(c) < 0x21 ||
-                      static_cast<unsigned char>(c) > 0x7e;
+    // Not a digit either: a solution written after the puzzle is digits.
+    return word.size() == cells && std::all_of(word.begin(), word.end(), [](char c) {
+               return IsRegionLabel(c) && !(c >= '0' && c <= '9');
            });
 }
 
