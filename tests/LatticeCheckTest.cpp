@@ -89,9 +89,10 @@ TEST(LatticeCheck, AGridFoundRightIsRegularAndEndsAtItsLattice) {
 // lattices stay off and 4 read as unique puzzles, 2 of them with the answer a cell off (every
 // given disagreeing); fitted again past the side the grid runs on, 32 stay off; refitted too when
 // not regular, 26, and none is solved wrong. Of those 26, 2 are still not regular or have the
-// grid's lines running on past a side: the reader reports them uncertain, unsolved. No lattice
-// fitted right is doubted.
-constexpr int kMaxStillOff = 26, kMinOffDoubted = 2;
+// grid's lines running on past a side: the reader reports them uncertain, unsolved. Looked for
+// past a side where the photo ends less than 1.35 cells out (down to 1.1) and past a filled-in
+// row, 14 stay off, 3 of them doubted. No lattice fitted right is doubted.
+constexpr int kMaxStillOff = 14, kMinOffDoubted = 3;
 
 TEST(LatticeCheck, ALatticeALineInIsFittedAgainAndNeverSolvedWrong) {
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
