@@ -254,23 +254,49 @@ bool Inside(const Quad& q, cv::Point2f p) {
     return cv::pointPolygonTest(polygon, p, false) >= 0;
 }
 
+// Whether p lies on edge k of the image (0 top, 1 right, 2 bottom, 3 left).
+bool OnImageEdge(cv::Point2f p, int k, cv::Size image) {
+    const float tol = 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
+    switch (k) {
+        case 0:
+            return p.y <= tol;
+        case 1:
+            return p.x >= static_cast<float>(image.width - 1) - tol;
+        case 2:
+            return p.y >= static_cast<float>(image.height - 1) - tol;
+        default:
+            return p.x <= tol;
+    }
+}
+
 // Whether side k of a clockwise quad (0 top, 1 right, 2 bottom, 3 left) lies along the same
 // edge of the image: the grid ran on past the photo's edge there.
 bool SideOnImageEdge(const Quad& q, int k, cv::Size image) {
-    const float tol = 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
-    const auto onEdge = [&](cv::Point2f p) {
-        switch (k) {
-            case 0:
-                return p.y <= tol;
-            case 1:
-                return p.x >= static_cast<float>(image.width - 1) - tol;
-            case 2:
-                return p.y >= static_cast<float>(image.height - 1) - tol;
-            default:
-                return p.x <= tol;
-        }
-    };
-    return onEdge(q[k]) && onEdge(q[(k + 1) % 4]);
+    return OnImageEdge(q[k], k, image) && OnImageEdge(q[(k + 1) % 4], k, image);
+}
+
+// A quad with one corner of side k on that edge of the image and the other short of it: the hull
+// of a grid cut there whose line at one end faded before the edge, so that approxPolyDP cut the
+// corner off. That corner moves along the grid line through it, the quad's other side, onto the
+// edge.
+std::optional<Quad> SideExtendedToImageEdge(const Quad& q, int k, cv::Size image) {
+    const int first = k, second = (k + 1) % 4;
+    const bool firstOn = OnImageEdge(q[first], k, image);
+    if (firstOn == OnImageEdge(q[second], k, image)) return std::nullopt;
+    const int off = firstOn ? second : first;
+    const int along = off == first ? (first + 3) % 4 : (second + 1) % 4;  // the line's far corner
+    const cv::Point2f from = q[along], direction = q[off] - q[along];
+    const float edge = k == 0 || k == 3 ? 0.f
+                       : k == 1         ? static_cast<float>(image.width - 1)
+                                        : static_cast<float>(image.height - 1);
+    const float start = k % 2 == 0 ? from.y : from.x, step = k % 2 == 0 ? direction.y : direction.x;
+    if (std::abs(step) < 1e-3f || (edge - start) / step < 1) return std::nullopt;
+    Quad extended = q;
+    extended[off] = from + (edge - start) / step * direction;
+    const cv::Rect2f photo(-1, -1, static_cast<float>(image.width) + 2,
+                           static_cast<float>(image.height) + 2);
+    if (!photo.contains(extended[off])) return std::nullopt;
+    return extended;
 }
 
 // The whole grid a quad cut by the photo's edge shows part of: the quad shows `visibleCols` x
@@ -460,10 +486,19 @@ std::optional<GridCandidate> BestPastCorner(const cv::Mat& ink, const Quad& hull
 // DetectCutGrid on the photo's ink mask.
 std::optional<GridCandidate> BestCutGrid(const cv::Mat& ink, int size) {
     std::optional<GridCandidate> best;
-    for (const auto& [hullArea, hull] : CandidateQuads(ink, true)) {
+    for (auto [hullArea, hull] : CandidateQuads(ink, true)) {
         std::vector<int> cutSides;
         for (int k = 0; k < 4; ++k)
             if (SideOnImageEdge(hull, k, ink.size())) cutSides.push_back(k);
+        // A corner moved onto the edge is a guess: kept only when the lines inside bear it out.
+        double needed = kMinGridness;
+        for (int k = 0; k < 4 && cutSides.empty(); ++k) {
+            if (const auto extended = SideExtendedToImageEdge(hull, k, ink.size())) {
+                hull = *extended;
+                cutSides.push_back(k);
+                needed = kConvincing;
+            }
+        }
         std::optional<GridCandidate> found;
         if (cutSides.size() == 1) {
             found = BestPastSide(ink, hull, cutSides[0], size);
@@ -472,7 +507,7 @@ std::optional<GridCandidate> BestCutGrid(const cv::Mat& ink, int size) {
             const int k = cutSides[1] - cutSides[0] == 1 ? cutSides[0] : 3;
             found = BestPastCorner(ink, hull, k, size);
         }
-        if (found && found->gridness >= kMinGridness && (!best || found->gridness > best->gridness))
+        if (found && found->gridness >= needed && (!best || found->gridness > best->gridness))
             best = found;
     }
     return best;
