@@ -10,6 +10,10 @@ packages=(
   fontconfig fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-urw-base35
   fonts-noto-core fonts-roboto-unhinted fonts-lato fonts-open-sans fonts-linuxlibertine
   fonts-texgyre fonts-crosextra-caladea fonts-crosextra-carlito fonts-cantarell
+  # hand-writing fonts (make_dataset.py --hand-fonts)
+  fonts-dkg-handwriting fonts-breip fonts-rufscript fonts-sjfonts fonts-bwht fonts-humor-sans
+  fonts-ecolier-court fonts-seto fonts-kiloji fonts-tlwg-purisa-ttf fonts-kaushanscript
+  fonts-dancingscript
 )
 
 exec "$(dirname "$0")/../scripts/apt-install.sh" install-training-deps "${packages[@]}"

