@@ -28,6 +28,9 @@ constexpr double kMinAreaShare = 0.02;
 constexpr double kMaxCellsCutOff = 2.5;
 // Another grid of a page is at least this share of the best one's area.
 constexpr double kMinShareOfBestGrid = 0.25;
+// A cut grid's hull with a faded corner is moved onto the photo's edge only when it covers this
+// share of the photo at least: a cut grid fills most of the photo, its boxes do not.
+constexpr double kMinFadedHullShare = 0.15;
 
 double QuadArea(const Quad& q) {
     std::vector<cv::Point2f> pts(q.begin(), q.end());
@@ -483,32 +486,37 @@ std::optional<GridCandidate> BestPastCorner(const cv::Mat& ink, const Quad& hull
     return best;
 }
 
+// The whole grid a hull cut on one side, or at a corner, shows part of.
+std::optional<GridCandidate> BestPastCuts(const cv::Mat& ink, const Quad& hull, int size) {
+    std::vector<int> cutSides;
+    for (int k = 0; k < 4; ++k)
+        if (SideOnImageEdge(hull, k, ink.size())) cutSides.push_back(k);
+    if (cutSides.size() == 1) return BestPastSide(ink, hull, cutSides[0], size);
+    if (cutSides.size() == 2 && (cutSides[1] - cutSides[0]) % 2 == 1) {
+        // Adjacent sides: k and k+1, where 3 and 0 (left and top) make k = 3.
+        const int k = cutSides[1] - cutSides[0] == 1 ? cutSides[0] : 3;
+        return BestPastCorner(ink, hull, k, size);
+    }
+    return std::nullopt;
+}
+
 // DetectCutGrid on the photo's ink mask.
 std::optional<GridCandidate> BestCutGrid(const cv::Mat& ink, int size) {
+    const double imageArea = static_cast<double>(ink.rows) * ink.cols;
     std::optional<GridCandidate> best;
-    for (auto [hullArea, hull] : CandidateQuads(ink, true)) {
-        std::vector<int> cutSides;
-        for (int k = 0; k < 4; ++k)
-            if (SideOnImageEdge(hull, k, ink.size())) cutSides.push_back(k);
-        // A corner moved onto the edge is a guess: kept only when the lines inside bear it out.
-        double needed = kMinGridness;
-        for (int k = 0; k < 4 && cutSides.empty(); ++k) {
-            if (const auto extended = SideExtendedToImageEdge(hull, k, ink.size())) {
-                hull = *extended;
-                cutSides.push_back(k);
-                needed = kConvincing;
-            }
-        }
-        std::optional<GridCandidate> found;
-        if (cutSides.size() == 1) {
-            found = BestPastSide(ink, hull, cutSides[0], size);
-        } else if (cutSides.size() == 2 && (cutSides[1] - cutSides[0]) % 2 == 1) {
-            // Adjacent sides: k and k+1, where 3 and 0 (left and top) make k = 3.
-            const int k = cutSides[1] - cutSides[0] == 1 ? cutSides[0] : 3;
-            found = BestPastCorner(ink, hull, k, size);
-        }
+    const auto consider = [&](const std::optional<GridCandidate>& found, double needed) {
         if (found && found->gridness >= needed && (!best || found->gridness > best->gridness))
             best = found;
+    };
+    for (const auto& [hullArea, hull] : CandidateQuads(ink, true)) {
+        const std::optional<GridCandidate> found = BestPastCuts(ink, hull, size);
+        consider(found, kMinGridness);
+        if ((found && found->gridness >= kConvincing) || hullArea < kMinFadedHullShare * imageArea)
+            continue;
+        // A corner moved onto the edge is a guess: kept only when the lines inside bear it out.
+        for (int k = 0; k < 4; ++k)
+            if (const auto extended = SideExtendedToImageEdge(hull, k, ink.size()))
+                consider(BestPastCuts(ink, *extended, size), kConvincing);
     }
     return best;
 }
