@@ -162,12 +162,13 @@ CutTally ReadCutPhotos(bool corner) {
 }
 
 // Measured on the held-out photos with an outline (31), each cropped on one side (top, right,
-// bottom, left in turn) a third of a cell into the grid: 30 found, all 30 with the cells left
-// unread on the cut line, 28 with every digit read right; 12 solved, all right; nothing invented.
-// (Before a faded corner was moved onto the photo's edge: 28 found, 24 right, 8 solved. Before cut
+// bottom, left in turn) a third of a cell into the grid: 31 found, all 31 with the cells left
+// unread on the cut line, 29 with every digit read right; 13 solved, all right; nothing invented.
+// (Before the strokes mask, 30, 28 and 12: image26's cut grid merges with the print beside it in
+// the usual mask. Before a faded corner was moved onto the photo's edge: 28, 24, 8. Before cut
 // grids were known: 28 found, 24 solved of which 2 wrong, digits partly out of view misread.) Most
 // newspaper puzzles have several solutions without their cut digits: those say so.
-constexpr int kMinFound = 30, kMinInViewRight = 28, kMinSolvedRight = 12;
+constexpr int kMinFound = 31, kMinInViewRight = 29, kMinSolvedRight = 13;
 
 TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";

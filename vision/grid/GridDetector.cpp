@@ -48,6 +48,20 @@ cv::Mat InkMask(const cv::Mat& gray) {
     return ink;
 }
 
+// The ink as strokes thinner than a few pixels, whatever the paper around them: a closing paints
+// over lines and digits with the paper beside them, and ink is what it covered. A shaded box (a
+// broad dark area, as some newspapers print every other box) is no stroke and leaves no trace,
+// where the mean threshold above loses the faint lines along its edge.
+cv::Mat StrokeMask(const cv::Mat& gray) {
+    cv::Mat smooth, strokes, ink;
+    cv::GaussianBlur(gray, smooth, {3, 3}, 0);
+    const int width = std::max(9, std::min(gray.rows, gray.cols) / 50) | 1;
+    cv::morphologyEx(smooth, strokes, cv::MORPH_BLACKHAT,
+                     cv::getStructuringElement(cv::MORPH_RECT, {width, width}));
+    cv::threshold(strokes, ink, 7, 255, cv::THRESH_BINARY);
+    return ink;
+}
+
 // Four corners of a convex hull: the polygon simplification that leaves four vertices, else the
 // extreme points along the diagonals.
 std::optional<Quad> HullQuad(const std::vector<cv::Point>& hull) {
@@ -529,11 +543,18 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
 
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
-    std::optional<GridCandidate> whole = BestWholeGrid(ink, size);
-    if (whole && whole->gridness >= kConvincing) return whole;
-    std::optional<GridCandidate> cut = BestCutGrid(ink, size);
-    if (cut && (!whole || cut->gridness > whole->gridness)) return cut;
-    return whole;
+    std::optional<GridCandidate> best = BestWholeGrid(ink, size);
+    if (best && best->gridness >= kConvincing) return best;
+    const auto keepBetter = [&](std::optional<GridCandidate> other) {
+        if (other && (!best || other->gridness > best->gridness)) best = std::move(other);
+    };
+    keepBetter(BestCutGrid(ink, size));
+    // Faint lines along a shaded box can defeat the usual mask: a whole grid in the strokes
+    // mask competes, when convincing, with what the usual mask found.
+    if (auto strokes = BestWholeGrid(StrokeMask(gray), size);
+        strokes && strokes->gridness >= kConvincing)
+        keepBetter(std::move(strokes));
+    return best;
 }
 
 }  // namespace sudoku

@@ -1,0 +1,87 @@
+// A grid printed with every other box shaded, as some newspapers print it: made from the
+// held-out printed photos by darkening boxes 2, 4, 6 and 8 through the hand-made outline. The
+// shading must not hide the grid's faint lines along its edges, and no solution may be given
+// for a board not read right.
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <iostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "tests/TrainingPhotos.h"
+#include "vision/reading/ReadSudoku.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The photo with the boxes whose row and column of boxes differ in parity darkened to
+// `1 - darker` of their brightness, through the outline's homography.
+cv::Mat WithShadedBoxes(const cv::Mat& photo, const std::array<cv::Point2f, 4>& outline,
+                        double darker) {
+    constexpr int kCell = 20;
+    cv::Mat boxes(9 * kCell, 9 * kCell, CV_32F, cv::Scalar(0));
+    for (int row = 0; row < 3; ++row)
+        for (int col = 0; col < 3; ++col)
+            if ((row + col) % 2 == 1)
+                boxes(cv::Rect(3 * kCell * col, 3 * kCell * row, 3 * kCell, 3 * kCell)) = 1.0;
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(9 * kCell, 0),
+                                            cv::Point2f(9 * kCell, 9 * kCell),
+                                            cv::Point2f(0, 9 * kCell)};
+    cv::Mat shade;
+    cv::warpPerspective(boxes, shade, cv::getPerspectiveTransform(square.data(), outline.data()),
+                        photo.size(), cv::INTER_LINEAR);
+    cv::Mat factor = 1.0 - darker * shade, out;
+    cv::cvtColor(factor, factor, cv::COLOR_GRAY2BGR);
+    photo.convertTo(out, CV_32FC3);
+    out = out.mul(factor);
+    out.convertTo(out, CV_8UC3);
+    return out;
+}
+
+// Measured on the 31 held-out printed photos with an outline, boxes 25% darker: 28 read exactly
+// before the strokes mask (vision/grid/GridDetector: a closing's difference, blind to shading)
+// competed with the mean threshold, which lost the faint lines along the shaded boxes of three
+// dim photos (one not found, two on a wrong lattice, none solved); 31 with it. Unshaded, all 31.
+constexpr int kMinReadExactly = 31;
+
+TEST(ShadedBoxes, AGridWithEveryOtherBoxShadedIsRead) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const auto outlines = TrainingOutlines();
+    int photos = 0, exact = 0;
+    for (const std::string& name : HeldOutNames()) {
+        const auto outline = outlines.find(name);
+        const fs::path path = kDataset / "printed" / name;
+        const cv::Mat photo = cv::imread(path.string());
+        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
+        if (outline == outlines.end() || photo.empty() || truth.size() != 81) continue;
+        ++photos;
+        std::vector<std::uint8_t> jpeg;
+        cv::imencode(".jpg", WithShadedBoxes(photo, outline->second, 0.25), jpeg,
+                     {cv::IMWRITE_JPEG_QUALITY, 92});
+        const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
+        bool right = r.found();
+        for (int cell = 0; cell < 81 && right; ++cell)
+            right = r.givens.value(cell) == truth[cell];
+        exact += right;
+        if (!right) std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", misread\n";
+        if (r.status == ReadStatus::Solved) {
+            EXPECT_TRUE(right) << name << ": a solution given for a board not read right";
+        }
+    }
+    std::cout << "  " << exact << " of " << photos << " shaded grids read exactly\n";
+    ASSERT_GT(photos, 0);
+    EXPECT_GE(exact, kMinReadExactly);
+}
+
+}  // namespace
+}  // namespace sudoku
