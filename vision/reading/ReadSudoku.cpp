@@ -13,6 +13,7 @@
 
 #include "vision/classifying/ClassifierLoader.h"
 #include "vision/classifying/CnnClassifier.h"
+#include "vision/grid/EvenLight.h"
 #include "vision/grid/GridDetector.h"
 #include "vision/grid/GridWarper.h"
 #include "vision/grid/LatticeCheck.h"
@@ -323,9 +324,12 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
     const FittedLattice fitted = FitLattice(work, candidate.corners, options.size);
     const GridLattice& lattice = fitted.lattice;
-    const WarpedGrid warped = WarpLattice(work, lattice);
     const CellsInView view{CellsOutside(lattice, work.size(), 0),
                            CellsOutside(lattice, work.size(), kDigitMiddle)};
+    // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
+    // streaks the paper's light would be taken from.
+    const WarpedGrid warped =
+        view.cut() ? WarpLattice(work, lattice) : EvenlyLit(WarpLattice(work, lattice));
     const PuzzleShape shape = ShapeOf(warped, options);
     const double detectMs = clock.lap();
 

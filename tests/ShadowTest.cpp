@@ -1,0 +1,83 @@
+// A shadow with a sharp edge across the photo, as a phone or a hand casts it: made from the
+// held-out printed photos by darkening everything beyond a slanted line. The cells its edge runs
+// through must not have their dark half read as strokes.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <iostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "tests/TrainingPhotos.h"
+#include "vision/reading/ReadSudoku.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The photo with everything below and right of a slanted line through its middle `darker`
+// darker, the edge blurred over a few pixels as a shadow's is.
+cv::Mat WithShadow(const cv::Mat& photo, double darker) {
+    cv::Mat shade(photo.size(), CV_32F);
+    for (int y = 0; y < photo.rows; ++y)
+        for (int x = 0; x < photo.cols; ++x)
+            shade.at<float>(y, x) =
+                (x - 0.5f * photo.cols) * 0.8f + (y - 0.3f * photo.rows) > 0 ? 1.f : 0.f;
+    cv::GaussianBlur(shade, shade, {0, 0}, 3);
+    cv::Mat factor = 1.0 - darker * shade, out;
+    cv::cvtColor(factor, factor, cv::COLOR_GRAY2BGR);
+    photo.convertTo(out, CV_32FC3);
+    out = out.mul(factor);
+    out.convertTo(out, CV_8UC3);
+    return out;
+}
+
+// Measured on the 32 held-out printed photos with half the light gone in the shadow: read
+// exactly 15 before the light was evened out across a shadow's edge (vision/grid/EvenLight), 22
+// with it; digits invented 80 -> 55, most of them on image1067, where the shadow leaves the
+// puzzle less grid-like than the solution grid printed beside it, which is read and solved
+// instead (counted below as the one solution not the puzzle's). Solutions not the puzzle's: 2
+// before (image1067, and image93 with a misread digit the repair made unique), 1 with it.
+constexpr int kMinReadExactly = 22, kMaxWrongSolutions = 1;
+
+TEST(Shadow, AGridUnderAShadowsEdgeIsRead) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    int photos = 0, exact = 0, wrongSolutions = 0;
+    for (const std::string& name : HeldOutNames()) {
+        const fs::path path = kDataset / "printed" / name;
+        const cv::Mat photo = cv::imread(path.string());
+        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
+        if (photo.empty() || truth.size() != 81) continue;
+        ++photos;
+        std::vector<std::uint8_t> jpeg;
+        cv::imencode(".jpg", WithShadow(photo, 0.5), jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
+        const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
+        bool right = r.found();
+        for (int cell = 0; cell < 81 && right; ++cell)
+            right = r.givens.value(cell) == truth[cell];
+        exact += right;
+        if (r.status == ReadStatus::Solved) {
+            bool solutionRight = true;
+            for (int cell = 0; cell < 81; ++cell)
+                solutionRight &= !truth[cell] || r.solution.value(cell) == truth[cell];
+            wrongSolutions += !solutionRight;
+            if (!solutionRight) std::cout << "  " << name << ": solved, not the puzzle's answer\n";
+        }
+        if (!right) std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", misread\n";
+    }
+    std::cout << "  " << exact << " of " << photos << " grids under a shadow read exactly, "
+              << wrongSolutions << " solutions not the puzzle's\n";
+    ASSERT_GT(photos, 0);
+    EXPECT_GE(exact, kMinReadExactly);
+    EXPECT_LE(wrongSolutions, kMaxWrongSolutions);
+}
+
+}  // namespace
+}  // namespace sudoku

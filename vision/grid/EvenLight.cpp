@@ -1,0 +1,69 @@
+#include "vision/grid/EvenLight.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+
+#include <opencv2/imgproc.hpp>
+
+namespace sudoku {
+namespace {
+
+// A shadow's edge: the paper's light changes by this factor (1.5) within kShadowEdgeWidth.
+const double kShadowStep = std::log(1.5);
+constexpr int kShadowEdgeWidth = kCellPixels / 5;
+
+// The gray level below which the given share of the pixels lie.
+int Percentile(const cv::Mat& gray, double share) {
+    std::array<long, 256> counts{};
+    for (int y = 0; y < gray.rows; ++y) {
+        const auto* row = gray.ptr<std::uint8_t>(y);
+        for (int x = 0; x < gray.cols; ++x)
+            ++counts[row[x]];
+    }
+    const auto wanted = static_cast<long>(share * static_cast<double>(gray.total()));
+    long seen = 0;
+    for (int level = 0; level < 256; ++level) {
+        seen += counts[level];
+        if (seen > wanted) return level;
+    }
+    return 255;
+}
+
+// The largest difference between `values` and themselves moved by `step`.
+double LargestChange(const cv::Mat& values, cv::Point step) {
+    const cv::Rect from(0, 0, values.cols - step.x, values.rows - step.y);
+    double largest = 0;
+    cv::minMaxLoc(cv::abs(values(from + step) - values(from)), nullptr, &largest);
+    return largest;
+}
+
+}  // namespace
+
+cv::Mat PaperLight(const cv::Mat& gray) {
+    const int side = kCellPixels / 2 + 1;
+    cv::Mat paper;
+    cv::morphologyEx(gray, paper, cv::MORPH_CLOSE,
+                     cv::getStructuringElement(cv::MORPH_RECT, {side, side}));
+    cv::blur(paper, paper, {5, 5});  // the paper's grain, not its light
+    return paper;
+}
+
+bool HasShadowEdge(const cv::Mat& paper) {
+    cv::Mat light;
+    paper.convertTo(light, CV_32F);
+    cv::log(light + 1, light);
+    return std::max(LargestChange(light, {kShadowEdgeWidth, 0}),
+                    LargestChange(light, {0, kShadowEdgeWidth})) > kShadowStep;
+}
+
+WarpedGrid EvenlyLit(WarpedGrid grid) {
+    const cv::Mat paper = PaperLight(grid.gray);
+    if (!HasShadowEdge(paper)) return grid;
+    // The brightest paper, not white: a dim photo stays as dim, only evenly so.
+    cv::divide(grid.gray, paper, grid.gray, Percentile(paper, 0.98));
+    return grid;
+}
+
+}  // namespace sudoku
