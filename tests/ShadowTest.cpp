@@ -13,6 +13,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "tests/Darkened.h"
 #include "tests/TrainingPhotos.h"
 #include "vision/reading/ReadSudoku.h"
 
@@ -30,12 +31,7 @@ cv::Mat WithShadow(const cv::Mat& photo, double darker) {
             shade.at<float>(y, x) =
                 (x - 0.5f * photo.cols) * 0.8f + (y - 0.3f * photo.rows) > 0 ? 1.f : 0.f;
     cv::GaussianBlur(shade, shade, {0, 0}, 3);
-    cv::Mat factor = 1.0 - darker * shade, out;
-    cv::cvtColor(factor, factor, cv::COLOR_GRAY2BGR);
-    photo.convertTo(out, CV_32FC3);
-    out = out.mul(factor);
-    out.convertTo(out, CV_8UC3);
-    return out;
+    return Darkened(photo, shade, darker);
 }
 
 // Measured on the 32 held-out printed photos with half the light gone in the shadow: read
