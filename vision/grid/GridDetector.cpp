@@ -541,19 +541,35 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
     return BestCutGrid(InkMask(gray), size);
 }
 
+namespace {
+
+void KeepMoreGridLike(std::optional<GridCandidate>& best, std::optional<GridCandidate> other) {
+    if (other && (!best || other->gridness > best->gridness)) best = std::move(other);
+}
+
+// Faint lines along a shaded box can defeat the usual mask: the whole grid of the strokes mask,
+// when convincing, competes with what the usual mask found.
+std::optional<GridCandidate> ConvincingStrokesGrid(const cv::Mat& gray, int size) {
+    auto strokes = BestWholeGrid(StrokeMask(gray), size);
+    if (strokes && strokes->gridness >= kConvincing) return strokes;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size) {
+    std::optional<GridCandidate> best = DetectGrid(gray, size);
+    if (best && best->gridness >= kConvincing) return best;
+    KeepMoreGridLike(best, ConvincingStrokesGrid(gray, size));
+    return best;
+}
+
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
     std::optional<GridCandidate> best = BestWholeGrid(ink, size);
     if (best && best->gridness >= kConvincing) return best;
-    const auto keepBetter = [&](std::optional<GridCandidate> other) {
-        if (other && (!best || other->gridness > best->gridness)) best = std::move(other);
-    };
-    keepBetter(BestCutGrid(ink, size));
-    // Faint lines along a shaded box can defeat the usual mask: a whole grid in the strokes
-    // mask competes, when convincing, with what the usual mask found.
-    if (auto strokes = BestWholeGrid(StrokeMask(gray), size);
-        strokes && strokes->gridness >= kConvincing)
-        keepBetter(std::move(strokes));
+    KeepMoreGridLike(best, BestCutGrid(ink, size));
+    KeepMoreGridLike(best, ConvincingStrokesGrid(gray, size));
     return best;
 }
 

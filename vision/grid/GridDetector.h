@@ -33,15 +33,20 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size);
 // minimum gridness.
 std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
 
+// DetectGrid's grid, or when it is not convincing a more grid-like one found in the photo's thin
+// strokes alone, which a shaded box (every other box printed darker) leaves out: the faint lines
+// along its edges can be lost to the usual threshold. The live view's detector.
+std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
+
 // A grid the photo's edge cuts through (people hold phones like that): a quadrilateral of
 // regularly spaced lines ending at one edge of the image, or at two that meet in a corner,
 // extended past them by the cells that put the lattice on the lines in view. Its corners lie
 // partly outside the image. Nothing when no such grid is there.
 std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 
-// The grid a photo shows: DetectGrid's, or DetectCutGrid's when no grid is found whole or the one
-// found is not convincing (a part of a grid cut at a corner can pass for a weak whole one) and
-// the cut grid is more grid-like.
+// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the strokes mask's whole grid, as
+// DetectWholeGrid) when no grid is found whole or the one found is not convincing (a part of a
+// grid cut at a corner can pass for a weak whole one) and the other is more grid-like.
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 
 // Every grid of a gray image (a newspaper page prints two or three), the one DetectGrid finds

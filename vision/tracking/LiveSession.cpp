@@ -85,7 +85,7 @@ void LiveSession::findGrid(const cv::Mat& frame, FrameReport& report) {
     // Recent readings failed: do not stall every frame, but a known board costs no reading.
     if (cooldown_ > 0 && !known_) return;
     const cv::Mat work = tracker_.workImage(frame);
-    const auto grid = DetectGrid(work, options_.reader.size);
+    const auto grid = DetectWholeGrid(work, options_.reader.size);
     if (!grid) return;
     report.detected = true;
     ++stats_.detections;
