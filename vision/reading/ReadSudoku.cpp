@@ -377,13 +377,36 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     return r;
 }
 
+// Every cell printed: a solution (newspapers print the last one beside the puzzle), not a puzzle.
+bool IsPrintedSolution(const Reading& r) {
+    return r.found() && r.givens.isComplete() && r.handwritten.filledCount() == 0;
+}
+
+bool Overlap(const GridCandidate& a, const GridCandidate& b) {
+    const auto centre = [](const Quad& q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25f; };
+    const auto inside = [](const Quad& q, cv::Point2f p) {
+        return cv::pointPolygonTest(std::vector<cv::Point2f>(q.begin(), q.end()), p, false) >= 0;
+    };
+    return inside(a.corners, centre(b.corners)) || inside(b.corners, centre(a.corners));
+}
+
 // The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
+// When the grid found is a printed solution, another grid of the photo that reads as a puzzle
+// with one solution is the answer instead: a shadow can leave the puzzle less grid-like than
+// the solution printed beside it.
 Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
                  double decodeMs) {
     const cv::Mat work = WorkingCopy(gray, options.size, scale);
     const auto candidate = DetectWholeOrCutGrid(work, options.size);
     if (!candidate) return NotFound(decodeMs, clock);
-    return ReadGrid(work, *candidate, scale, options, clock, decodeMs);
+    Reading r = ReadGrid(work, *candidate, scale, options, clock, decodeMs);
+    if (!IsPrintedSolution(r)) return r;
+    for (const GridCandidate& other : DetectGrids(work, options.size)) {
+        if (Overlap(other, *candidate)) continue;
+        Reading puzzle = ReadGrid(work, other, scale, options, clock, decodeMs);
+        if (puzzle.status == ReadStatus::Solved && !IsPrintedSolution(puzzle)) return puzzle;
+    }
+    return r;
 }
 
 // Every grid of the photo; the time to find them all is the first reading's.
