@@ -44,6 +44,27 @@ cv::Mat WithShadedBoxes(const cv::Mat& photo, const std::array<cv::Point2f, 4>& 
     return Darkened(photo, shade, darker);
 }
 
+struct ShadedPhoto {
+    std::string name;
+    cv::Mat image;           // boxes 25% darker
+    std::vector<int> truth;  // the printed digits, 0 for an empty cell
+};
+
+// The held-out printed photos that have an outline and a ground truth, shaded.
+std::vector<ShadedPhoto> ShadedHeldOutPhotos() {
+    const auto outlines = TrainingOutlines();
+    std::vector<ShadedPhoto> shaded;
+    for (const std::string& name : HeldOutNames()) {
+        const auto outline = outlines.find(name);
+        const fs::path path = kDataset / "printed" / name;
+        const cv::Mat photo = cv::imread(path.string());
+        auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
+        if (outline == outlines.end() || photo.empty() || truth.size() != 81) continue;
+        shaded.push_back({name, WithShadedBoxes(photo, outline->second, 0.25), std::move(truth)});
+    }
+    return shaded;
+}
+
 // Measured on the 31 held-out printed photos with an outline, boxes 25% darker: 28 read exactly
 // before the strokes mask (vision/grid/GridDetector: a closing's difference, blind to shading)
 // competed with the mean threshold, which lost the faint lines along the shaded boxes of three
@@ -53,18 +74,11 @@ constexpr int kMinReadExactly = 31;
 TEST(ShadedBoxes, AGridWithEveryOtherBoxShadedIsRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    const auto outlines = TrainingOutlines();
     int photos = 0, exact = 0;
-    for (const std::string& name : HeldOutNames()) {
-        const auto outline = outlines.find(name);
-        const fs::path path = kDataset / "printed" / name;
-        const cv::Mat photo = cv::imread(path.string());
-        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
-        if (outline == outlines.end() || photo.empty() || truth.size() != 81) continue;
+    for (const auto& [name, shaded, truth] : ShadedHeldOutPhotos()) {
         ++photos;
         std::vector<std::uint8_t> jpeg;
-        cv::imencode(".jpg", WithShadedBoxes(photo, outline->second, 0.25), jpeg,
-                     {cv::IMWRITE_JPEG_QUALITY, 92});
+        cv::imencode(".jpg", shaded, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
         bool right = r.found();
         for (int cell = 0; cell < 81 && right; ++cell)
@@ -89,16 +103,9 @@ constexpr int kMinDrawnLive = 31;
 TEST(ShadedBoxes, TheLiveViewDrawsOnAShadedGrid) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    const auto outlines = TrainingOutlines();
     int photos = 0, drawn = 0;
-    for (const std::string& name : HeldOutNames()) {
-        const auto outline = outlines.find(name);
-        const fs::path path = kDataset / "printed" / name;
-        const cv::Mat photo = cv::imread(path.string());
-        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
-        if (outline == outlines.end() || photo.empty() || truth.size() != 81) continue;
+    for (const auto& [name, shaded, truth] : ShadedHeldOutPhotos()) {
         ++photos;
-        const cv::Mat shaded = WithShadedBoxes(photo, outline->second, 0.25);
         LiveSession session;
         bool overlay = false;
         for (int frame = 0; frame < 3 && !overlay; ++frame) {
