@@ -189,8 +189,8 @@ int PhotoSize(const httplib::Request& req, sudoku::Variant variant) {
                 throw ApiError(400, problem);
             return size;
         }
-    throw ApiError(400, fmt::format("size '{}' is not one of 4, 6, 8, 9, 12, 16 (13 for a jigsaw)",
-                                    text));
+    throw ApiError(
+        400, fmt::format("size '{}' is not one of 4, 6, 8, 9, 12, 16 (13 for a jigsaw)", text));
 }
 
 // The browser may load only this server's own files: nothing from another site runs.
@@ -374,8 +374,11 @@ private:
         if (!frame) throw ApiError(400, frame.error);
         if (std::min(frame.image.cols, frame.image.rows) < sudoku::kMinPhotoSide)
             throw ApiError(400, sudoku::TooSmallMessage(frame.image.size()));
+        LiveSessions::Kind kind;
+        kind.variant = PhotoVariant(req);
+        kind.size = PhotoSize(req, kind.variant);
         const SlotGuard slot(readSlots_);
-        return cameras_.process(req.get_param_value("session"), frame.image);
+        return cameras_.process(req.get_param_value("session"), kind, frame.image);
     }
 
     PageServerOptions options_;

@@ -21,8 +21,11 @@
 
 #include "app/PageServer.h"
 #include "app/TlsCertificate.h"
+#include "solver/FastSolver9.h"
+#include "solver/Generator.h"
 #include "tests/ProgramRun.h"
 #include "tests/TestFiles.h"
+#include "vision/drawing/Render.h"
 
 namespace sudokucam {
 namespace {
@@ -659,8 +662,8 @@ TEST(ServerVariants, RefusesABadVariantOrRegionMapWithItsProblem) {
 }
 
 JsonAnswer PostFrame(const RunningServer& server, const std::string& session,
-                     const std::string& jpeg) {
-    auto res = server.client().Post("/api/frame?session=" + session, jpeg, "image/jpeg");
+                     const std::string& jpeg, const std::string& kind = "") {
+    auto res = server.client().Post("/api/frame?session=" + session + kind, jpeg, "image/jpeg");
     if (!res) return {-1, json()};
     return {res->status, ParseOrNull(res->body)};
 }
@@ -694,6 +697,46 @@ TEST(ServerCamera, FollowsTheGridInAPagesFramesAndReadsItOnce) {
     auto closed = server.client().Post("/api/frame/close?session=page-1", "", "text/plain");
     ASSERT_TRUE(closed);
     EXPECT_EQ(ParseOrNull(closed->body)["closed"], true);
+}
+
+// The page's camera reads the kind of puzzle chosen for photos: an X Sudoku, whose clues alone
+// have several solutions, is solved as X, and not as a classic puzzle.
+TEST(ServerCamera, ReadsTheKindOfPuzzleChosenForPhotos) {
+    sudoku::GeneratorOptions g;
+    g.variant = sudoku::Variant::X;
+    g.seed = 4;
+    g.grade = false;
+    const sudoku::Board puzzle = sudoku::Generate(g).puzzle;
+    const std::string clues = puzzle.toLine();
+    ASSERT_EQ(sudoku::SolveFast9(clues.c_str(), 2, nullptr, nullptr), 2) << "unique as classic";
+    const sudoku::Page page = sudoku::RenderPage(puzzle);
+    sudoku::PhotoOptions options;
+    options.size = {960, 720};
+    options.noise = 2;
+    std::vector<std::uint8_t> jpeg;
+    cv::imencode(
+        ".jpg",
+        sudoku::PhotographPage(page, sudoku::DefaultPose(page, options.size), options).image, jpeg);
+    const std::string frame(jpeg.begin(), jpeg.end());
+    const RunningServer server;
+    bool drawn = false;
+    for (int i = 0; i < 3 && !drawn; ++i) {
+        const JsonAnswer classic = PostFrame(server, "cam-1", frame);
+        ASSERT_EQ(classic.status, 200) << classic.body.dump();
+        EXPECT_FALSE(classic.body["overlay"]) << "an X puzzle solved as a classic one";
+        // The same session asked for an X Sudoku starts afresh and reads it as one.
+        const JsonAnswer x = PostFrame(server, "cam-1", frame, "&variant=x");
+        ASSERT_EQ(x.status, 200) << x.body.dump();
+        drawn = x.body["overlay"].get<bool>();
+        if (drawn) {
+            EXPECT_EQ(x.body["reading"]["variant"], "x");
+            EXPECT_EQ(x.body["reading"]["givens"], clues);
+        }
+    }
+    EXPECT_TRUE(drawn);
+    EXPECT_EQ(PostFrame(server, "cam-1", frame, "&variant=y").status, 400);
+    EXPECT_EQ(PostFrame(server, "cam-1", frame, "&size=7").status, 400);
+    EXPECT_EQ(PostFrame(server, "cam-1", frame, "&variant=x&size=13").status, 400);
 }
 
 // What a shell command prints on its standard output.

@@ -45,6 +45,9 @@ test('a photo read, corrected, hinted, played, reloaded and solved', async () =>
   await waitForBoard(page, { clues: givens, entries: givens.replace(/./g, '.') },
     'the photo\'s givens as clues');
   let b = await board(page);
+  // A classic puzzle's cells are named by row and column alone, not by the region map every
+  // reading carries (the boxes' too).
+  assert.ok(b.cells.every((c) => c.where === ''), `classic cells: ${JSON.stringify(b.cells[0])}`);
   // The photo shown beside the board on a desktop.
   const shown = page.getByRole('img', { name: /photo/i });
   await shown.waitFor();

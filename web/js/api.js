@@ -39,14 +39,20 @@ export const generatePuzzle = (options) => postJson('/api/generate', options);
 
 const pause = (seconds) => new Promise((resolve) => { setTimeout(resolve, seconds * 1000); });
 
-// The photo's own bytes as the body: the reader sniffs the format. A 503 means every core is
-// reading someone's photo: wait as told and try again a few times before giving up.
-export async function readPhoto(file, size, variant = 'classic', tries = 4) {
+// The kind of grid a photo or a camera frame holds, as query parameters (none for a classic
+// 9x9); `first` is the separator before them.
+function kindQuery(size, variant, first = '?') {
   const params = new URLSearchParams();
   if (size && size !== 9) params.set('size', String(size));
   if (variant && variant !== 'classic') params.set('variant', variant);
   const text = params.toString();
-  const query = text ? `?${text}` : '';
+  return text ? `${first}${text}` : '';
+}
+
+// The photo's own bytes as the body: the reader sniffs the format. A 503 means every core is
+// reading someone's photo: wait as told and try again a few times before giving up.
+export async function readPhoto(file, size, variant = 'classic', tries = 4) {
+  const query = kindQuery(size, variant);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await post(`/api/read${query}`, file, {
@@ -60,9 +66,11 @@ export async function readPhoto(file, size, variant = 'classic', tries = 4) {
   }
 }
 
-// One camera frame (a JPEG blob) of the page's live camera session.
-export function cameraFrame(session, blob) {
-  return post(`/api/frame?session=${encodeURIComponent(session)}`, blob,
+// One camera frame (a JPEG blob) of the page's live camera session, read as a grid of `size`
+// cells a side of `variant` (the photo's choices).
+export function cameraFrame(session, blob, size = 9, variant = 'classic') {
+  const query = kindQuery(size, variant, '&');
+  return post(`/api/frame?session=${encodeURIComponent(session)}${query}`, blob,
     { 'Content-Type': 'image/jpeg' });
 }
 

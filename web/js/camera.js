@@ -7,6 +7,7 @@
 // (data-corners, in video pixels) for the tests.
 
 import { cameraFrame, closeCamera, gameState, nextHint } from './api.js';
+import { readingKind, variantRequest } from './state.js';
 
 const SEND_WIDTH = 640;         // frames are sent at most this wide
 const MIN_INTERVAL_MS = 80;     // at most about 12 frames a second
@@ -142,7 +143,8 @@ export class CameraPanel {
     if (!blob || !this.running) return;
     try {
       const sent = performance.now();
-      const answer = await cameraFrame(this.session, blob);
+      const answer = await cameraFrame(this.session, blob, Number(this.size.value),
+        this.kind.value);
       // What the benchmark and the tests read: answers so far and the last round trip.
       this.overlay.dataset.frames = String(Number(this.overlay.dataset.frames || 0) + 1);
       this.overlay.dataset.latency = String(Math.round(performance.now() - sent));
@@ -171,7 +173,8 @@ export class CameraPanel {
     if (key === this.boardKey) return;
     this.boardKey = key;
     this.extras = {};
-    const game = { size: reading.size, clues: reading.givens, entries: reading.handwritten };
+    const game = { size: reading.size, clues: reading.givens, entries: reading.handwritten,
+      ...variantRequest(readingKind(reading)) };
     try {
       const [state, hint] = await Promise.all([gameState(game), nextHint(game)]);
       if (this.boardKey === key) this.extras = { state, hint };

@@ -418,7 +418,7 @@ async function onPhoto(file) {
     }
     const game = state.newGame({ size: reading.size, clues: reading.givens,
       entries: reading.handwritten, uncertain: doubtedCells(reading), source: 'photo',
-      variant: reading.variant || 'classic', regions: reading.regions || '' });
+      ...state.readingKind(reading) });
     // A half-solved paper read right: its entries are checked at once.
     game.checked = reading.status === 'solved' && /[^.]/.test(reading.handwritten);
     setEditMode(reading.status !== 'solved');
@@ -600,11 +600,12 @@ function wire() {
     image: $('photo-image'), outline: $('photo-outline') }, onPhoto);
   new CameraPanel({ button: $('camera-button'), view: $('camera-view'), video: $('camera-video'),
     overlay: $('camera-overlay'), status: $('camera-status'), freeze: $('camera-freeze'),
-    show: $('camera-show'),
+    show: $('camera-show'), size: $('photo-size'), kind: $('photo-variant'),
     close: $('camera-close'), fallback: $('photo') }, (reading) => {
     setEditMode(false);
     startGame(state.newGame({ size: reading.size, clues: reading.givens,
-      entries: reading.handwritten, uncertain: doubtedCells(reading), source: 'camera' }),
+      entries: reading.handwritten, uncertain: doubtedCells(reading), source: 'camera',
+      ...state.readingKind(reading) }),
     'The board from the camera is open: play on.');
   });
   toggleMode('pencil', 'pencil');

@@ -121,6 +121,13 @@ export function newGame({ size, clues, entries = '', uncertain = [], source = 't
   };
 }
 
+// A reading's kind as a game holds it: a jigsaw's regions as read, '' for the boxes (a reading
+// carries its region map whatever the kind, the boxes' too).
+export function readingKind(reading) {
+  const variant = reading.variant || 'classic';
+  return { variant, regions: variant === 'jigsaw' ? reading.regions || '' : '' };
+}
+
 // The variant fields of a request: none for a classic game, so its requests stay as they were.
 export function variantRequest(game) {
   if (!game.variant || game.variant === 'classic') return {};
