@@ -28,6 +28,7 @@
 #include "app/LiveRecording.h"
 #include "app/OptionChoices.h"
 #include "app/ReaderChoice.h"
+#include "app/ReaderFlags.h"
 #include "vision/tracking/LiveSession.h"
 
 namespace sudokucam {
@@ -42,7 +43,7 @@ struct LiveArgs {
     std::string output;
     std::string truth;
     std::string show = "solution";
-    std::string engine = "cnn";
+    ReaderChoice reader;  // --engine, --size, --variant
     bool headless = false;
     bool stats = false;
     double frameTimeout = 5;  // seconds
@@ -212,6 +213,8 @@ void PrintStats(const Tally& t, double seconds, double cpuSeconds, bool withTrut
 
 // `abandoned` is set when a call to the device never returned: see RegisterLiveCommand.
 int RunLive(const LiveArgs& a, bool& abandoned) {
+    sudoku::LiveOptions options;
+    options.reader = a.reader.options();  // a 13x13 grid not a jigsaw: invalid_argument, usage
     if (a.camera && !a.video.empty()) {
         std::cerr << "sudokucam live: give --camera or --video, not both\n";
         return kExitUsage;
@@ -242,9 +245,7 @@ int RunLive(const LiveArgs& a, bool& abandoned) {
     double fps = capture->get(cv::CAP_PROP_FPS);  // the reading thread is idle between calls
     if (!(fps > 0 && fps < 1000)) fps = 30;
 
-    sudoku::LiveOptions options;
     options.mode = *sudoku::OverlayModeFromId(a.show);  // CLI11 checked the name
-    options.reader.engine = EngineNamed(a.engine);
     // A camera's frames keep flowing while a new grid is read; a video file stays repeatable.
     options.readInBackground = a.camera.has_value();
     sudoku::LiveSession session(options);
@@ -311,8 +312,9 @@ void RegisterLiveCommand(CLI::App& app, int& exitCode) {
     cmd->add_option("--output", args->output, "Also write the frames with the overlay (MJPG .avi)");
     cmd->add_option("--show", args->show, "What to draw first (default: solution)")
         ->check(CLI::IsMember(kShowChoices));
-    cmd->add_option("--engine", args->engine, "Digit classifier (default: cnn)")
+    cmd->add_option("--engine", args->reader.engine, "Digit classifier (default: cnn)")
         ->check(CLI::IsMember(kEngineChoices));
+    AddGridKindFlags(*cmd, args->reader);
     cmd->add_flag("--headless", args->headless, "Open no window");
     cmd->add_option("--frame-timeout", args->frameTimeout,
                     "Seconds without a frame from the camera or video before stopping with a "

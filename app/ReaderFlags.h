@@ -27,11 +27,8 @@ inline void AddInputLimitOptions(CLI::App& command, sudoku::InputLimits& limits)
         ->check(CLI::Range(kMinFileMegabytes, kMaxFileMegabytes));
 }
 
-// --engine, --model, --size, --variant and the limits; `choice` must outlive the parse.
-inline void AddReaderFlags(CLI::App& command, ReaderChoice& choice) {
-    command.add_option("--engine", choice.engine, "Digit classifier (default: cnn)")
-        ->check(CLI::IsMember(kEngineChoices));
-    command.add_option("--model", choice.model, "CNN model file (default: models/digits.onnx)");
+// --size and --variant: the kind of grid looked for; `choice` must outlive the parse.
+inline void AddGridKindFlags(CLI::App& command, ReaderChoice& choice) {
     command
         .add_option("--size", choice.size,
                     "Cells per side of the grid: 4, 6, 8, 9, 12 or 16, and 13 for a jigsaw "
@@ -42,6 +39,14 @@ inline void AddReaderFlags(CLI::App& command, ReaderChoice& choice) {
                     "classic, jigsaw (its regions read from the thick lines inside the grid) or x "
                     "(the diagonals are units too) (default: classic)")
         ->check(CLI::IsMember(kVariantChoices));
+}
+
+// --engine, --model, --size, --variant and the limits; `choice` must outlive the parse.
+inline void AddReaderFlags(CLI::App& command, ReaderChoice& choice) {
+    command.add_option("--engine", choice.engine, "Digit classifier (default: cnn)")
+        ->check(CLI::IsMember(kEngineChoices));
+    command.add_option("--model", choice.model, "CNN model file (default: models/digits.onnx)");
+    AddGridKindFlags(command, choice);
     AddInputLimitOptions(command, choice.limits);
 }
 

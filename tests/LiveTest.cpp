@@ -262,5 +262,32 @@ TEST(LiveCommand, RendersAVideoAndPlaysItBackWithStatistics) {
     fs::remove_all(dir);
 }
 
+// The frames with the overlay drawn, as `live --stats` prints them.
+int FramesWithOverlay(const std::string& output) {
+    const std::string label = "frames with overlay: ";
+    const std::size_t at = output.find(label);
+    return at == std::string::npos ? -1 : std::stoi(output.substr(at + label.size()));
+}
+
+// An X Sudoku filmed: read as classic its clues have several solutions and nothing is drawn;
+// with --variant x it is solved and drawn. A size no variant allows is a usage error.
+TEST(LiveCommand, ReadsTheSizeAndKindItIsGiven) {
+    const fs::path dir = FreshDir("live-x");
+    const std::string clip = (dir / "x.avi").string();
+    const CommandRun render = Sudokucam(
+        "render --variant x --seed 2 --width 640 --height 360 --frames 45 --video " + clip);
+    ASSERT_EQ(render.code, 0) << render.output;
+    const CommandRun classic = Sudokucam("live --headless --stats --video " + clip);
+    EXPECT_EQ(classic.code, 0) << classic.output;
+    EXPECT_EQ(FramesWithOverlay(classic.output), 0) << classic.output;
+    const CommandRun x = Sudokucam("live --headless --stats --variant x --video " + clip);
+    EXPECT_EQ(x.code, 0) << x.output;
+    EXPECT_GT(FramesWithOverlay(x.output), 20) << x.output;
+    const CommandRun thirteen = Sudokucam("live --headless --size 13 --video " + clip);
+    EXPECT_EQ(thirteen.code, 2);
+    EXPECT_NE(thirteen.output.find("only --variant jigsaw"), std::string::npos) << thirteen.output;
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace sudoku
