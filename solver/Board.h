@@ -82,6 +82,8 @@ public:
     int size() const { return board_.size(); }
     int value(int cell) const { return board_.value(cell); }
     Mask candidates(int cell) const { return candidates_[cell]; }
+    // Every cell's candidates, row-major (none for a filled cell).
+    std::span<const Mask> allCandidates() const { return candidates_; }
     bool has(int cell, int digit) const { return (candidates_[cell] & DigitBit(digit)) != 0; }
 
     // Places a digit and removes it from the candidates of every peer.

@@ -527,10 +527,10 @@ private:
         if (options_.minimal && !(minimal = isMinimal()).value()) return std::nullopt;
         GeneratedPuzzle result{toBoard(true), toBoard(false), {}, false, 0};
         if (options_.difficulty) {
-            LogicalResult solved = gradingSolver_.solve(result.puzzle);
+            const LogicalOutline solved = gradingSolver_.outline(CandidateGrid(result.puzzle));
             // Stuck with every technique allowed is the grader's verdict too (extreme).
             if (!solved.solved && *options_.difficulty != Difficulty::Extreme) return std::nullopt;
-            result.grade = GradeResult(solved);
+            result.grade = GradeOutline(solved);
             if (result.grade->level != *options_.difficulty) return std::nullopt;
         } else if (options_.grade) {
             result.grade = GradePuzzle(result.puzzle);
@@ -758,7 +758,7 @@ private:
     bool withinLevel() {
         if (singlesSolve()) return true;
         if (*options_.difficulty == Difficulty::Easy) return false;
-        return gradingSolver_.solve(toBoard(true)).solved;
+        return gradingSolver_.outline(CandidateGrid(toBoard(true))).solved;
     }
 
     // Whether the logical solver, bounded at the level, solves the clues from the candidates
@@ -770,7 +770,7 @@ private:
         for (int cell = 0; cell < 81; ++cell)
             if (!given_[cell] && IsSingle(left[cell]))
                 board.set(cell, std::countr_zero(left[cell]) + 1, CellOrigin::Filled);
-        return gradingSolver_.solve(CandidateGrid(board, std::move(candidates))).solved;
+        return gradingSolver_.outline(CandidateGrid(board, std::move(candidates))).solved;
     }
 
     // Digits the clues rule out of a cell.

@@ -36,6 +36,8 @@ struct Grade {
 
 // Grades what the logical solver did on a puzzle.
 Grade GradeResult(const LogicalResult& result);
+// The same from a solve's outline (LogicalSolver::outline): the same grade.
+Grade GradeOutline(const LogicalOutline& outline);
 // Solves with the logical solver (all techniques) and grades. The puzzle should have exactly one
 // solution (see CheckPuzzle); otherwise logic gets stuck and the grade says extreme.
 Grade GradePuzzle(const CandidateGrid& grid);

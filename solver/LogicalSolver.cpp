@@ -5,6 +5,7 @@
 #include <string>
 
 #include "solver/Strategies.h"
+#include "solver/techniques/Techniques.h"
 
 namespace sudoku {
 namespace {
@@ -13,11 +14,12 @@ bool IsSingle(Technique t) {
     return t == Technique::NakedSingle || t == Technique::HiddenSingle;
 }
 
-// The first strategy up to `hardest` (in Technique order) that finds a step.
-std::optional<Step> FirstStep(const CandidateGrid& grid, Technique hardest) {
+// The first strategy from `first` up to `hardest` (in Technique order) that finds a step.
+std::optional<Step> FirstStep(const CandidateGrid& grid, Technique hardest,
+                              Technique first = Technique::NakedSingle) {
     const auto& all = AllStrategies();
     const int last = static_cast<int>(hardest);
-    for (int i = 0; i <= last && i < static_cast<int>(all.size()); ++i) {
+    for (int i = static_cast<int>(first); i <= last && i < static_cast<int>(all.size()); ++i) {
         if (!all[i]) continue;  // a technique not implemented yet
         if (auto step = all[i]->find(grid)) return step;
     }
@@ -31,11 +33,25 @@ void CheckProgress(const Step& step) {
                                " returned a step that changes nothing");
 }
 
-// Applies the simplest step up to `hardest` until solved or stuck.
+std::size_t EmptyCells(const CandidateGrid& grid) {
+    return static_cast<std::size_t>(grid.board().cellCount() - grid.board().filledCount());
+}
+
+// The single the solver would place next (a naked one first), with its technique, when
+// `hardest` allows it.
+std::optional<std::pair<Technique, CellDigit>> FirstSingle(const CandidateGrid& grid,
+                                                           Technique hardest) {
+    if (auto naked = FindNakedSingle(grid)) return std::pair{Technique::NakedSingle, *naked};
+    if (hardest == Technique::NakedSingle) return std::nullopt;
+    if (auto hidden = FindHiddenSingle(grid))
+        return std::pair{Technique::HiddenSingle, hidden->place};
+    return std::nullopt;
+}
+
+// Applies the simplest step up to `hardest` until solved or stuck, keeping every step.
 std::vector<Step> Run(CandidateGrid& grid, Technique hardest) {
     // Counted down rather than asking isSolved(), which scans the board, on every step.
-    std::size_t empty =
-        static_cast<std::size_t>(grid.board().cellCount() - grid.board().filledCount());
+    std::size_t empty = EmptyCells(grid);
     std::vector<Step> steps;
     steps.reserve(empty);
     while (empty > 0) {
@@ -47,6 +63,31 @@ std::vector<Step> Run(CandidateGrid& grid, Technique hardest) {
         steps.push_back(std::move(*step));
     }
     return steps;
+}
+
+// The same solve keeping only each step's technique. Singles, most of the steps, are placed
+// without building their steps; the other strategies are asked only when no single is left,
+// as FirstStep would.
+std::vector<Technique> RunOutline(CandidateGrid& grid, Technique hardest) {
+    std::size_t empty = EmptyCells(grid);
+    std::vector<Technique> techniques;
+    techniques.reserve(empty);
+    while (empty > 0) {
+        if (const auto single = FirstSingle(grid, hardest)) {
+            grid.place(single->second.cell, single->second.digit);
+            techniques.push_back(single->first);
+            --empty;
+            continue;
+        }
+        if (hardest <= Technique::HiddenSingle) break;
+        const auto step = FirstStep(grid, hardest, Technique::LockedCandidatesPointing);
+        if (!step) break;
+        CheckProgress(*step);
+        ApplyStep(grid, *step);
+        empty -= std::min(empty, step->placements.size());
+        techniques.push_back(step->technique);
+    }
+    return techniques;
 }
 
 }  // namespace
@@ -70,6 +111,12 @@ LogicalResult LogicalSolver::solve(CandidateGrid grid) const {
     std::vector<Step> steps = Run(grid, options_.hardest);
     const bool solved = grid.isSolved();
     return LogicalResult{std::move(steps), std::move(grid), solved};
+}
+
+LogicalOutline LogicalSolver::outline(CandidateGrid grid) const {
+    std::vector<Technique> techniques = RunOutline(grid, options_.hardest);
+    const bool solved = grid.isSolved();
+    return LogicalOutline{std::move(techniques), std::move(grid), solved};
 }
 
 }  // namespace sudoku

@@ -26,6 +26,13 @@ struct LogicalResult {
     bool solved = false;  // every cell filled
 };
 
+// The same solve with only each step's technique kept: what grading needs.
+struct LogicalOutline {
+    std::vector<Technique> techniques;  // the technique of each step, in order
+    CandidateGrid final;
+    bool solved = false;
+};
+
 class LogicalSolver {
 public:
     explicit LogicalSolver(LogicalOptions options = {});
@@ -38,6 +45,10 @@ public:
     // it is complete. Placed digits get CellOrigin::Filled.
     LogicalResult solve(const Board& puzzle) const;
     LogicalResult solve(CandidateGrid grid) const;
+    // The same solve, keeping only each step's technique (what grading needs): the same
+    // techniques in the same order and the same final grid, but singles are placed without
+    // building their steps and the other steps are dropped once applied.
+    LogicalOutline outline(CandidateGrid grid) const;
 
 private:
     LogicalOptions options_;

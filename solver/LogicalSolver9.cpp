@@ -1,5 +1,8 @@
 // The logical solver behind the common solver signatures (Solvers.h), so `sudokucam bench
-// --solver logical` measures what grading a puzzle costs: a full human-style solve, with steps.
+// --solver logical` measures what grading a puzzle costs: a full human-style solve, every step
+// found and explained as a hint would be, kept only as its technique (LogicalSolver::outline).
+
+#include <algorithm>
 
 #include "solver/Backtracking.h"
 #include "solver/LogicalSolver.h"
@@ -10,12 +13,10 @@ namespace {
 
 // Unique rectangles assume the puzzle has one solution, so a solve that used them proves nothing
 // about the count.
-bool AssumesUniqueness(const LogicalResult& result) {
-    for (const Step& step : result.steps) {
-        const Technique t = step.technique;
-        if (t >= Technique::UniqueRectangle1 && t <= Technique::UniqueRectangle4) return true;
-    }
-    return false;
+bool AssumesUniqueness(const LogicalOutline& result) {
+    return std::any_of(result.techniques.begin(), result.techniques.end(), [](Technique t) {
+        return t >= Technique::UniqueRectangle1 && t <= Technique::UniqueRectangle4;
+    });
 }
 
 }  // namespace
@@ -36,7 +37,7 @@ int SolveLogical9(const char* puzzle81, int limit, char* solution81, std::uint64
 
 int SolveLogicalBoard(const Board& puzzle, int limit, Board* solution, std::uint64_t* guesses) {
     static const LogicalSolver solver;
-    const LogicalResult result = solver.solve(puzzle);
+    const LogicalOutline result = solver.outline(CandidateGrid(puzzle));
     const bool assumed = AssumesUniqueness(result);
     Board found = result.final.board();
     int count = 0;

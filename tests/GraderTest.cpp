@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "solver/Generator.h"
 #include "solver/Grader.h"
 #include "solver/TextFormat.h"
 
@@ -103,6 +105,44 @@ TEST(Grader, RepeatingTheHardestTechniqueRaisesTheLevel) {
         return;
     }
     FAIL() << "no medium puzzle in the newspaper set";
+}
+
+// Grading keeps only each step's technique (LogicalSolver::outline): the same techniques in the
+// same order, the same grid at the end and the same grade as the full solve, on puzzles that
+// need singles only, subsets, chains, and on puzzles where logic gets stuck.
+TEST(Grader, TheOutlineOfASolveGradesAsTheSolveItself) {
+    std::vector<Board> puzzles = ReadList("newspaper_train.txt", 63);
+    for (const Board& b : ReadList("magictour_top1465.txt", 12))
+        puzzles.push_back(b);
+    for (const Board& b : ReadList("forum_hardest_1106.txt", 3))
+        puzzles.push_back(b);
+    GeneratorOptions expert;  // the lists above hold no expert puzzle
+    expert.difficulty = Difficulty::Expert;
+    expert.seed = 1;
+    Generator generator(expert);
+    for (int i = 0; i < 3; ++i)
+        puzzles.push_back(generator.next().puzzle);
+    std::set<Difficulty> levels;
+    for (const Board& b : puzzles) {
+        const LogicalResult full = LogicalSolver().solve(b);
+        const LogicalOutline outline = LogicalSolver().outline(CandidateGrid(b));
+        ASSERT_EQ(outline.techniques.size(), full.steps.size()) << b.toLine();
+        for (std::size_t i = 0; i < full.steps.size(); ++i)
+            EXPECT_EQ(outline.techniques[i], full.steps[i].technique)
+                << b.toLine() << " step " << i;
+        EXPECT_EQ(outline.solved, full.solved);
+        EXPECT_TRUE(outline.final == full.final) << b.toLine();
+        const Grade fromOutline = GradeOutline(outline), fromSteps = GradeResult(full);
+        EXPECT_EQ(fromOutline.level, fromSteps.level);
+        EXPECT_EQ(fromOutline.score, fromSteps.score);
+        EXPECT_EQ(fromOutline.hardest, fromSteps.hardest);
+        EXPECT_EQ(fromOutline.steps, fromSteps.steps);
+        EXPECT_EQ(fromOutline.needsGuessing, fromSteps.needsGuessing);
+        EXPECT_EQ(GradePuzzle(b).score, fromSteps.score);
+        levels.insert(fromSteps.level);
+    }
+    // Easy to extreme are all there, so every branch of the grade was compared.
+    EXPECT_EQ(levels.size(), 5u);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // (solver/Strategies.cpp) calls them; tests may call one directly to test a technique alone.
 
 #include <memory>
+#include <optional>
 
 #include "solver/Step.h"
 
@@ -11,6 +12,14 @@ namespace sudoku {
 // Singles.cpp
 std::unique_ptr<Strategy> MakeNakedSingle();
 std::unique_ptr<Strategy> MakeHiddenSingle();
+// What those two would place, found the same way and in the same order, without the step and its
+// explanation: grading only needs the placement (LogicalSolver::outline).
+std::optional<CellDigit> FindNakedSingle(const CandidateGrid& grid);  // first in cell order
+struct HiddenSinglePlace {
+    int unit = 0;  // where the digit has one place left
+    CellDigit place;
+};
+std::optional<HiddenSinglePlace> FindHiddenSingle(const CandidateGrid& grid);
 
 // LockedCandidates.cpp
 std::unique_ptr<Strategy> MakeLockedCandidatesPointing();
