@@ -230,24 +230,6 @@ Variant Geometry::variant() const {
     return hasBoxes() ? Variant::Classic : Variant::Jigsaw;
 }
 
-std::span<const int> Geometry::unitCells(int unit) const {
-    return {tables_->unitCells.data() + unit * size_, static_cast<size_t>(size_)};
-}
-
-std::span<const int> Geometry::unitsOf(int cell) const {
-    const int begin = tables_->cellUnitStart[cell], end = tables_->cellUnitStart[cell + 1];
-    return {tables_->cellUnits.data() + begin, static_cast<size_t>(end - begin)};
-}
-
-std::span<const int> Geometry::peers(int cell) const {
-    const int begin = tables_->peerStart[cell], end = tables_->peerStart[cell + 1];
-    return {tables_->peerCells.data() + begin, static_cast<size_t>(end - begin)};
-}
-
-bool Geometry::sees(int a, int b) const {
-    return tables_->seesMatrix[a * cellCount() + b] != 0;
-}
-
 bool Geometry::operator==(const Geometry& other) const {
     return size_ == other.size_ && diagonals_ == other.diagonals_ &&
            (tables_ == other.tables_ || tables_->boxOf == other.tables_->boxOf);

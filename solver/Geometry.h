@@ -136,6 +136,25 @@ private:
     std::shared_ptr<const Tables> tables_;
 };
 
+// The lookups every technique makes in its inner loops, inline.
+inline std::span<const int> Geometry::unitCells(int unit) const {
+    return {tables_->unitCells.data() + unit * size_, static_cast<size_t>(size_)};
+}
+
+inline std::span<const int> Geometry::unitsOf(int cell) const {
+    const int begin = tables_->cellUnitStart[cell], end = tables_->cellUnitStart[cell + 1];
+    return {tables_->cellUnits.data() + begin, static_cast<size_t>(end - begin)};
+}
+
+inline std::span<const int> Geometry::peers(int cell) const {
+    const int begin = tables_->peerStart[cell], end = tables_->peerStart[cell + 1];
+    return {tables_->peerCells.data() + begin, static_cast<size_t>(end - begin)};
+}
+
+inline bool Geometry::sees(int a, int b) const {
+    return tables_->seesMatrix[a * cellCount() + b] != 0;
+}
+
 // Iterate the digits of a mask: for (int d : Digits(mask)).
 class Digits {
 public:

@@ -27,6 +27,24 @@ void Link(std::vector<std::pair<int, int>>& links, int a, int b) {
     links.emplace_back(b, a);
 }
 
+// Where each region meets a line or a diagonal, region by region in the order Geometry lists
+// the crossings, with the cells they share (in the line's order). Computed once per graph
+// rather than once per digit.
+std::vector<ChainGraph::Crossing> RegionCrossings(const Geometry& g) {
+    std::vector<ChainGraph::Crossing> list;
+    for (int box = 0; box < g.size(); ++box) {
+        const int region = g.boxUnit(box);
+        for (const auto& [a, b] : g.crossings()) {
+            if (a != region && b != region) continue;
+            ChainGraph::Crossing crossing{region, a == region ? b : a, {}};
+            for (int cell : g.unitCells(crossing.other))
+                if (g.inUnit(region, cell)) crossing.cells.push_back(cell);
+            list.push_back(std::move(crossing));
+        }
+    }
+    return list;
+}
+
 }  // namespace
 
 ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind)
@@ -40,25 +58,27 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind)
 }
 
 // Groups: two or more places of a digit where a region (box) meets a line or a diagonal. Region
-// by region, its rows, then its columns, then its diagonals.
+// by region, its rows, then its columns, then its diagonals (the crossings' order).
 void ChainGraph::findGroups() {
+    const std::vector<Crossing> crossings = RegionCrossings(g_);
     groupsOf_.assign(n_ + 2, 0);
     for (int d = 1; d <= n_; ++d) {
         groupsOf_[d] = static_cast<int>(groups_.size());
-        for (int box = 0; box < n_; ++box) {
-            const int region = g_.boxUnit(box);
-            for (const auto& [a, b] : g_.crossings())
-                if (a == region || b == region) addGroup(d, region, a == region ? b : a);
-        }
+        for (const Crossing& crossing : crossings)
+            addGroup(d, crossing);
     }
     groupsOf_[n_ + 1] = static_cast<int>(groups_.size());
 }
 
-void ChainGraph::addGroup(int d, int region, int other) {
-    Group group{d, region, other, {}};
-    for (int cell : g_.unitCells(other))
-        if (g_.inUnit(region, cell) && grid_.has(cell, d)) group.cells.push_back(cell);
-    if (group.cells.size() >= 2) groups_.push_back(std::move(group));
+void ChainGraph::addGroup(int d, const Crossing& crossing) {
+    // Counted first: most crossings hold the digit once or not at all, and need no list.
+    const auto places = std::count_if(crossing.cells.begin(), crossing.cells.end(),
+                                      [&](int cell) { return grid_.has(cell, d); });
+    if (places < 2) return;
+    Group group{d, crossing.region, crossing.other, {}};
+    for (int cell : crossing.cells)
+        if (grid_.has(cell, d)) group.cells.push_back(cell);
+    groups_.push_back(std::move(group));
 }
 
 void ChainGraph::findAls() {
@@ -167,16 +187,20 @@ bool ChainGraph::seesAll(int cell, const std::vector<int>& cells) const {
 void ChainGraph::alsLinks(Links& strong, Links& weak) const {
     const int base = alsBase();
     const int count = static_cast<int>(alsNodes_.size());
+    // A set's nodes are consecutive, and no set has a digit twice: the later nodes of i's set
+    // are its strong links, the later nodes of its digit the candidates for weak ones.
+    std::vector<std::vector<int>> nodesOfDigit(n_ + 1);
+    for (int i = 0; i < count; ++i)
+        nodesOfDigit[alsNodes_[i].digit].push_back(i);
     for (int i = 0; i < count; ++i) {
         const AlsNode& a = alsNodes_[i];
         const int d = a.digit;
-        for (int j = i + 1; j < count; ++j) {
-            const AlsNode& b = alsNodes_[j];
-            if (b.als == a.als)
-                Link(strong, base + i, base + j);
-            else if (b.digit == d && allSee(a.cells, b.cells))
-                Link(weak, base + i, base + j);
-        }
+        for (int j = i + 1; j < count && alsNodes_[j].als == a.als; ++j)
+            Link(strong, base + i, base + j);
+        const std::vector<int>& sameDigit = nodesOfDigit[d];
+        for (auto j = std::upper_bound(sameDigit.begin(), sameDigit.end(), i); j != sameDigit.end();
+             ++j)
+            if (allSee(a.cells, alsNodes_[*j].cells)) Link(weak, base + i, base + *j);
         for (int cell : g_.peers(a.cells.front()))
             if (grid_.has(cell, d) && seesAll(cell, a.cells))
                 Link(weak, cell * n_ + d - 1, base + i);

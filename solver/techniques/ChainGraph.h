@@ -20,6 +20,13 @@ class ChainGraph {
 public:
     ChainGraph(const CandidateGrid& grid, ChainKind kind);
 
+    // Where a region meets a line or a diagonal: the cells a group of a digit may use.
+    struct Crossing {
+        int region;  // region (box) unit
+        int other;   // the row, column or diagonal unit it meets
+        std::vector<int> cells;
+    };
+
     int nodeCount() const { return nodeCount_; }
     int candidateNodes() const { return g_.cellCount() * n_; }
     bool isExtra(int node) const { return node >= candidateNodes(); }
@@ -75,7 +82,7 @@ private:
     }
 
     void findGroups();
-    void addGroup(int d, int region, int other);
+    void addGroup(int d, const Crossing& crossing);
     void findAls();
     void build();
     void unitLinks(int unit, int d, Links& strong, Links& weak);

@@ -35,8 +35,11 @@ public:
 
 private:
     void search(int start) {
-        const int stamp = ++stamps_;
         findTargets(start);
+        // X- and XY-chains conclude only by what sees both ends of the start's digit: a start
+        // no cell of its digit sees can end no such chain.
+        if (targets_.empty() && !aic()) return;
+        const int stamp = ++stamps_;
         queue_.clear();
         visit(start * 2, -1, 0, stamp);
         for (std::size_t head = 0; head < queue_.size(); ++head) {
@@ -73,7 +76,7 @@ private:
         placement_.reset();
         const int sd = graph_.digit(start), ed = graph_.digit(end);
         const bool cells = !graph_.isExtra(start) && !graph_.isExtra(end);
-        const bool aic = kind_ == ChainKind::Aic || kind_ == ChainKind::AlsAic;
+        const bool aic = this->aic();
         const int n = grid_.size();
         if (start == end) {
             if (!aic) return false;
@@ -108,6 +111,8 @@ private:
         for (int cell : g_.peers(cells.front()))
             if (grid_.has(cell, digit) && seesAll(cell, cells)) targets_.push_back(cell);
     }
+
+    bool aic() const { return kind_ == ChainKind::Aic || kind_ == ChainKind::AlsAic; }
 
     bool seesAll(int cell, std::span<const int> cells) const {
         for (int other : cells)
