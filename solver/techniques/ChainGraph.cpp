@@ -1,6 +1,7 @@
 #include "solver/techniques/ChainGraph.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "solver/techniques/AdvancedSupport.h"
 
@@ -12,15 +13,56 @@ namespace {
 constexpr int kMaxAlsCount = 600;
 constexpr int kMaxAlsCells = 4;
 
-bool InList(const std::vector<int>& cells, int cell) {
+bool InList(std::span<const int> cells, int cell) {
     return std::find(cells.begin(), cells.end(), cell) != cells.end();
 }
 
-bool Disjoint(const std::vector<int>& a, const std::vector<int>& b) {
+bool Disjoint(std::span<const int> a, std::span<const int> b) {
     for (int cell : a)
         if (InList(b, cell)) return false;
     return true;
 }
+
+// The places of many nodes and the cells that see all of a node's places, as bit words: between
+// the hundreds of set nodes of one digit, "every place of one sees every place of the other" is
+// then a few word operations instead of a loop over pairs of cells.
+class NodeCellBits {
+public:
+    NodeCellBits(const Geometry& g, int nodes)
+        : words_((g.cellCount() + 63) / 64),
+          peers_(static_cast<std::size_t>(g.cellCount()) * words_, 0),
+          places_(static_cast<std::size_t>(nodes) * words_, 0),
+          seeing_(places_.size(), ~std::uint64_t{0}) {
+        for (int cell = 0; cell < g.cellCount(); ++cell)
+            for (int peer : g.peers(cell))
+                set(peers_, cell, peer);
+    }
+
+    void add(int node, std::span<const int> cells) {
+        for (int cell : cells) {
+            set(places_, node, cell);
+            for (int w = 0; w < words_; ++w)
+                seeing_[node * words_ + w] &= peers_[cell * words_ + w];
+        }
+    }
+
+    // Whether every place of b sees every place of a (so none is shared: no cell sees itself).
+    bool allSee(int a, int b) const {
+        for (int w = 0; w < words_; ++w)
+            if (places_[b * words_ + w] & ~seeing_[a * words_ + w]) return false;
+        return true;
+    }
+
+private:
+    void set(std::vector<std::uint64_t>& bits, int row, int cell) const {
+        bits[row * words_ + cell / 64] |= std::uint64_t{1} << (cell % 64);
+    }
+
+    int words_;
+    std::vector<std::uint64_t> peers_;  // per cell: its peers
+    std::vector<std::uint64_t> places_;
+    std::vector<std::uint64_t> seeing_;  // per node: the cells that see all its places
+};
 
 void Link(std::vector<std::pair<int, int>>& links, int a, int b) {
     links.emplace_back(a, b);
@@ -75,22 +117,25 @@ void ChainGraph::addGroup(int d, const Crossing& crossing) {
     const auto places = std::count_if(crossing.cells.begin(), crossing.cells.end(),
                                       [&](int cell) { return grid_.has(cell, d); });
     if (places < 2) return;
-    Group group{d, crossing.region, crossing.other, {}};
-    for (int cell : crossing.cells)
-        if (grid_.has(cell, d)) group.cells.push_back(cell);
-    groups_.push_back(std::move(group));
+    groups_.push_back({d, crossing.region, crossing.other, addPlaces(crossing.cells, d)});
+}
+
+ChainGraph::Places ChainGraph::addPlaces(std::span<const int> cells, int d) {
+    Places added{static_cast<int>(places_.size()), 0};
+    for (int cell : cells)
+        if (grid_.has(cell, d)) {
+            places_.push_back(cell);
+            ++added.count;
+        }
+    return added;
 }
 
 void ChainGraph::findAls() {
     const int maxCells = n_ <= 9 ? kMaxAlsCells : kMaxAlsCells - 1;
     als_ = FindAlmostLockedSets(grid_, maxCells, kMaxAlsCount);
     for (int i = 0; i < static_cast<int>(als_.size()); ++i)
-        for (int d : Digits(als_[i].digits)) {
-            AlsNode node{d, i, {}};
-            for (int cell : als_[i].cells)
-                if (grid_.has(cell, d)) node.cells.push_back(cell);
-            alsNodes_.push_back(std::move(node));
-        }
+        for (int d : Digits(als_[i].digits))
+            alsNodes_.push_back({d, i, addPlaces(als_[i].cells, d)});
 }
 
 void ChainGraph::build() {
@@ -148,11 +193,11 @@ bool ChainGraph::overlapFree(int a, int b, bool aCell, bool bCell, int& size) co
     if (aCell || bCell) {
         const Group& group = aCell ? *gb : *ga;
         const int cell = (aCell ? a : b) / n_;
-        size = 1 + static_cast<int>(group.cells.size());
-        return !InList(group.cells, cell);
+        size = 1 + group.places.count;
+        return !InList(placesOf(group), cell);
     }
-    size = static_cast<int>(ga->cells.size() + gb->cells.size());
-    return Disjoint(ga->cells, gb->cells);
+    size = ga->places.count + gb->places.count;
+    return Disjoint(placesOf(*ga), placesOf(*gb));
 }
 
 // Inside a cell: weak between every two digits, strong between the two of a bivalue cell.
@@ -169,14 +214,14 @@ void ChainGraph::cellLinks(Links& strong, Links& weak) const {
 }
 
 // Disjoint cell sets where every cell of one sees every cell of the other.
-bool ChainGraph::allSee(const std::vector<int>& a, const std::vector<int>& b) const {
+bool ChainGraph::allSee(std::span<const int> a, std::span<const int> b) const {
     for (int x : a)
         for (int y : b)
             if (x == y || !g_.sees(x, y)) return false;
     return true;
 }
 
-bool ChainGraph::seesAll(int cell, const std::vector<int>& cells) const {
+bool ChainGraph::seesAll(int cell, std::span<const int> cells) const {
     for (int other : cells)
         if (other == cell || !g_.sees(cell, other)) return false;
     return true;
@@ -192,6 +237,9 @@ void ChainGraph::alsLinks(Links& strong, Links& weak) const {
     std::vector<std::vector<int>> nodesOfDigit(n_ + 1);
     for (int i = 0; i < count; ++i)
         nodesOfDigit[alsNodes_[i].digit].push_back(i);
+    NodeCellBits bits(g_, count);
+    for (int i = 0; i < count; ++i)
+        bits.add(i, placesOf(alsNodes_[i]));
     for (int i = 0; i < count; ++i) {
         const AlsNode& a = alsNodes_[i];
         const int d = a.digit;
@@ -200,12 +248,13 @@ void ChainGraph::alsLinks(Links& strong, Links& weak) const {
         const std::vector<int>& sameDigit = nodesOfDigit[d];
         for (auto j = std::upper_bound(sameDigit.begin(), sameDigit.end(), i); j != sameDigit.end();
              ++j)
-            if (allSee(a.cells, alsNodes_[*j].cells)) Link(weak, base + i, base + *j);
-        for (int cell : g_.peers(a.cells.front()))
-            if (grid_.has(cell, d) && seesAll(cell, a.cells))
+            if (bits.allSee(i, *j)) Link(weak, base + i, base + *j);
+        for (int cell : g_.peers(placesOf(a).front()))
+            if (grid_.has(cell, d) && seesAll(cell, placesOf(a)))
                 Link(weak, cell * n_ + d - 1, base + i);
         for (int k = groupsOf_[d]; k < groupsOf_[d + 1]; ++k)
-            if (allSee(groups_[k].cells, a.cells)) Link(weak, candidateNodes() + k, base + i);
+            if (allSee(placesOf(groups_[k]), placesOf(a)))
+                Link(weak, candidateNodes() + k, base + i);
     }
 }
 

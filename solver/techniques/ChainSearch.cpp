@@ -36,9 +36,9 @@ public:
 private:
     void search(int start) {
         findTargets(start);
-        // X- and XY-chains conclude only by what sees both ends of the start's digit: a start
-        // no cell of its digit sees can end no such chain.
-        if (targets_.empty() && !aic()) return;
+        // X- and XY-chains, and chains from a group or a set, conclude only by what sees both
+        // ends of the start's digit: such a start that no cell of its digit sees can end none.
+        if (targets_.empty() && (!aic() || graph_.isExtra(start))) return;
         const int stamp = ++stamps_;
         queue_.clear();
         visit(start * 2, -1, 0, stamp);
@@ -108,8 +108,10 @@ private:
         targets_.clear();
         const int digit = graph_.digit(start);
         const auto cells = graph_.cells(start);
+        const bool oneCell = cells.size() == 1;  // then every peer sees all of it
         for (int cell : g_.peers(cells.front()))
-            if (grid_.has(cell, digit) && seesAll(cell, cells)) targets_.push_back(cell);
+            if (grid_.has(cell, digit) && (oneCell || seesAll(cell, cells)))
+                targets_.push_back(cell);
     }
 
     bool aic() const { return kind_ == ChainKind::Aic || kind_ == ChainKind::AlsAic; }
