@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
@@ -37,14 +39,19 @@ double QuadArea(const Quad& q) {
     return cv::contourArea(pts);
 }
 
+// Gray levels a pixel must be below its neighbourhood's mean to count as ink.
+constexpr double kInkOffset = 7;
+// The same for a blurred photo's faint lines (see FaintLinesGrid).
+constexpr double kFaintInkOffset = 3;
+
 // The ink image: dark strokes on paper become 255, whatever the lighting; adaptive so a shadow
 // across the page does not swallow half the grid.
-cv::Mat InkMask(const cv::Mat& gray) {
+cv::Mat InkMask(const cv::Mat& gray, double offset = kInkOffset) {
     cv::Mat smooth, ink;
     cv::GaussianBlur(gray, smooth, {3, 3}, 0);
     int block = std::max(11, std::min(gray.rows, gray.cols) / 30) | 1;
     cv::adaptiveThreshold(smooth, ink, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV,
-                          block, 7);
+                          block, offset);
     return ink;
 }
 
@@ -555,13 +562,30 @@ std::optional<GridCandidate> ConvincingStrokesGrid(const cv::Mat& gray, int size
     return std::nullopt;
 }
 
+// A blurred photo's thin lines keep a few gray levels of contrast, which the usual mask breaks
+// into dashes: the whole grid of a mask that keeps them, when convincing, competes too.
+std::optional<GridCandidate> ConvincingFaintLinesGrid(const cv::Mat& gray, int size) {
+    auto faint = BestWholeGrid(InkMask(gray, kFaintInkOffset), size);
+    if (faint && faint->gridness >= kConvincing) return faint;
+    return std::nullopt;
+}
+
+// What the usual mask found, unless the other masks find a more grid-like whole grid: the
+// strokes mask first, then (only when still nothing convincing) the faint lines' mask.
+std::optional<GridCandidate> WithOtherMasks(std::optional<GridCandidate> best, const cv::Mat& gray,
+                                            int size) {
+    KeepMoreGridLike(best, ConvincingStrokesGrid(gray, size));
+    if (best && best->gridness >= kConvincing) return best;
+    KeepMoreGridLike(best, ConvincingFaintLinesGrid(gray, size));
+    return best;
+}
+
 }  // namespace
 
 std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size) {
     std::optional<GridCandidate> best = DetectGrid(gray, size);
     if (best && best->gridness >= kConvincing) return best;
-    KeepMoreGridLike(best, ConvincingStrokesGrid(gray, size));
-    return best;
+    return WithOtherMasks(std::move(best), gray, size);
 }
 
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
@@ -569,8 +593,7 @@ std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size)
     std::optional<GridCandidate> best = BestWholeGrid(ink, size);
     if (best && best->gridness >= kConvincing) return best;
     KeepMoreGridLike(best, BestCutGrid(ink, size));
-    KeepMoreGridLike(best, ConvincingStrokesGrid(gray, size));
-    return best;
+    return WithOtherMasks(std::move(best), gray, size);
 }
 
 }  // namespace sudoku

@@ -35,7 +35,9 @@ std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
 
 // DetectGrid's grid, or when it is not convincing a more grid-like one found in the photo's thin
 // strokes alone, which a shaded box (every other box printed darker) leaves out: the faint lines
-// along its edges can be lost to the usual threshold. The live view's detector.
+// along its edges can be lost to the usual threshold. When neither is convincing, a mask that
+// counts fainter ink competes too: a blurred photo's thin lines keep only a few gray levels of
+// contrast. The live view's detector.
 std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
 
 // A grid the photo's edge cuts through (people hold phones like that): a quadrilateral of
@@ -44,7 +46,7 @@ std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
 // partly outside the image. Nothing when no such grid is there.
 std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 
-// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the strokes mask's whole grid, as
+// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the other masks' whole grids, as
 // DetectWholeGrid) when no grid is found whole or the one found is not convincing (a part of a
 // grid cut at a corner can pass for a weak whole one) and the other is more grid-like.
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);

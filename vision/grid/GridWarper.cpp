@@ -217,7 +217,8 @@ GridLattice LatticeFromQuad(const Quad& quad, int size) {
 
 namespace {
 
-GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size, bool smoothInner) {
+GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size, bool smoothInner,
+                       double inkOffset) {
     // Straighten with the homography, one cell of margin around for the outer lines.
     const int margin = kSearchCell;
     const int side = size * kSearchCell + 2 * margin;
@@ -229,7 +230,7 @@ GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size, bool smo
     cv::Mat straight, ink, integral;
     cv::warpPerspective(gray, straight, h, {side, side}, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     cv::adaptiveThreshold(straight, ink, 1, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV,
-                          kSearchCell | 1, 5);
+                          kSearchCell | 1, inkOffset);
     EraseCellBlobs(ink, kSearchCell);
     cv::integral(ink, integral, CV_32S);
 
@@ -282,7 +283,7 @@ Quad FittedQuad(const GridLattice& lattice) {
     return {corners[0], corners[1], corners[2], corners[3]};
 }
 
-GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size) {
+GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size, double inkOffset) {
     // The second pass searches around a better homography; lines out of reach of the first
     // one's window come within reach.
     // The first pass smooths every line, so the second starts from the same homography whichever
@@ -290,8 +291,8 @@ GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size) {
     // second smooths only the border, whose corners must not wander with the turn, and leaves
     // the inner lines where they were measured (with them smoothed too, 17 of the 32 held-out
     // filled-in grids read exactly instead of 19).
-    const GridLattice first = RefineOnce(gray, quad, size, true);
-    return RefineOnce(gray, FittedQuad(first), size, false);
+    const GridLattice first = RefineOnce(gray, quad, size, true, inkOffset);
+    return RefineOnce(gray, FittedQuad(first), size, false, inkOffset);
 }
 
 namespace {

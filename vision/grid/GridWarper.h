@@ -36,9 +36,15 @@ GridLattice LatticeFromQuad(const Quad& quad, int size);
 // its edges was off by a line.
 Quad FittedQuad(const GridLattice& lattice);
 
+// Gray levels a pixel must be below its neighbourhood's mean to count as part of a line.
+constexpr double kLineInkOffset = 5;
+// The same for a blurred photo, whose thin lines keep only a few gray levels of contrast.
+constexpr double kFaintLineInkOffset = 3;
+
 // Moves every intersection of the quad's lattice onto the lines actually printed near it;
 // intersections with no clear line nearby (worn print, a glare) follow their neighbours.
-GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size);
+GridLattice RefineLattice(const cv::Mat& gray, const Quad& quad, int size,
+                          double inkOffset = kLineInkOffset);
 
 // The cells (row-major) of which a photo of `image` size does not show the middle square, of
 // `middle` of the cell's side (0: its centre; 0.6: where a digit's strokes are).

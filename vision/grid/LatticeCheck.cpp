@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -193,6 +194,23 @@ Quad QuadMovedOneCell(const GridLattice& lattice, int side) {
     return {out[0], out[1], out[2], out[3]};
 }
 
+namespace {
+
+// An irregular lattice refined again, if that makes it regular: from the homography the other
+// intersections agree on (a corner snapped onto print beside the grid), else from the corners
+// found with fainter lines counted (a blurred photo's thin lines, which the usual threshold
+// breaks into dashes too short to be seen as lines).
+std::optional<GridLattice> RegularRefit(const cv::Mat& gray, const Quad& corners,
+                                        const GridLattice& irregular, int size) {
+    GridLattice again = RefineLattice(gray, FittedQuad(irregular), size);
+    if (IsRegular(again)) return again;
+    again = RefineLattice(gray, corners, size, kFaintLineInkOffset);
+    if (IsRegular(again)) return again;
+    return std::nullopt;
+}
+
+}  // namespace
+
 FittedLattice FitLattice(const cv::Mat& gray, const Quad& corners, int size) {
     constexpr int kMaxMoves = 2;
     GridLattice lattice = RefineLattice(gray, corners, size);
@@ -201,13 +219,10 @@ FittedLattice FitLattice(const cv::Mat& gray, const Quad& corners, int size) {
         lattice = RefineLattice(gray, QuadMovedOneCell(lattice, past), size);
         past = SideTheGridContinuesPast(gray, lattice);
     }
-    // A corner snapped onto print beside the grid: refined again from the homography the other
-    // intersections agree on.
     bool regular = IsRegular(lattice);
     if (!regular) {
-        GridLattice again = RefineLattice(gray, FittedQuad(lattice), size);
-        if (IsRegular(again)) {
-            lattice = std::move(again);
+        if (auto again = RegularRefit(gray, corners, lattice, size)) {
+            lattice = std::move(*again);
             regular = true;
             past = SideTheGridContinuesPast(gray, lattice);
         }
