@@ -138,6 +138,52 @@ TEST(ReadingRepair, FixesOneMisreadDigitFromTheSecondGuess) {
     EXPECT_GT(tried, 20);
 }
 
+// A printed digit of a puzzle that, read as another digit, still makes a puzzle with one
+// solution, a different one: a misread no rule of Sudoku can catch.
+struct Rival {
+    int cell = 0;
+    int digit = 0;
+};
+
+std::optional<Rival> RivalReading(const Board& puzzle) {
+    for (int cell = 0; cell < puzzle.cellCount(); ++cell) {
+        if (puzzle.isEmpty(cell)) continue;
+        for (int digit = 1; digit <= 9; ++digit) {
+            if (digit == puzzle.value(cell)) continue;
+            Board other = puzzle;
+            other.set(cell, digit);
+            if (CountSolutions(other, 2).count == 1) return Rival{cell, digit};
+        }
+    }
+    return std::nullopt;
+}
+
+// Two readings nearly as likely, each a puzzle with its own solution: the photo does not say
+// which was printed, so neither is solved. Read with confidence, the same digit is solved.
+TEST(ReadingRepair, AReadingWithARivalNearlyAsLikelyIsNotSolved) {
+    const auto puzzles = NewspaperPuzzles();
+    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    int tried = 0;
+    for (const Board& puzzle : puzzles) {
+        const auto rival = RivalReading(puzzle);
+        if (!rival) continue;
+        ++tried;
+        auto cells = SureReadings(puzzle);
+        const int truth = puzzle.value(rival->cell);
+        cells[rival->cell].guesses = {{truth, false, 0.6f}, {rival->digit, false, 0.35f}};
+        const RepairedReading doubtful = RepairReading(cells, puzzle.geometry());
+        EXPECT_EQ(doubtful.verdict, RepairVerdict::Ambiguous);
+        EXPECT_EQ(doubtful.solution.filledCount(), 0);
+        EXPECT_EQ(doubtful.givens, puzzle);  // reported as read
+
+        cells[rival->cell].guesses = {{truth, false, 0.98f}, {rival->digit, false, 0.01f}};
+        const RepairedReading sure = RepairReading(cells, puzzle.geometry());
+        EXPECT_EQ(sure.verdict, RepairVerdict::Unique);
+        EXPECT_TRUE(IsSolutionOf(puzzle, sure.solution));
+    }
+    EXPECT_GT(tried, 5);
+}
+
 bool Lists(const std::vector<int>& cells, int cell) {
     return std::find(cells.begin(), cells.end(), cell) != cells.end();
 }

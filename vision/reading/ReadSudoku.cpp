@@ -94,6 +94,9 @@ std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaire
         case RepairVerdict::Multiple:
             return "the digits read allow more than one solution, and no plausible correction "
                    "was found";
+        case RepairVerdict::Ambiguous:
+            return "two likely readings of the digits have different solutions, so neither is "
+                   "given: take the photo again, sharper";
     }
     return {};
 }
@@ -189,8 +192,9 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& vi
         standing = ReadAndRepair(warped, asTheyStand, view, shape.turned(0), options, clock, times);
         // A grid cut by the photo's edge often has several solutions from the digits in view:
         // that says nothing about the turn, and a turned reading the repair makes unique would
-        // be a board not read right.
+        // be a board not read right. Two readings with a solution each confirm the turn too.
         const bool expected = standing->verdict == RepairVerdict::Unique ||
+                              standing->verdict == RepairVerdict::Ambiguous ||
                               (view.cut() && standing->verdict == RepairVerdict::Multiple);
         if (!options.tryRotations || expected) return *std::move(standing);
     }
@@ -355,9 +359,11 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
         ReadCellsUpright(warped, view, *classifier, shape, options, clock, times, turns);
 
     Reading r;
-    r.status = repaired.verdict == RepairVerdict::Unique     ? ReadStatus::Solved
-               : repaired.verdict == RepairVerdict::Multiple ? ReadStatus::Multiple
-                                                             : ReadStatus::NoSolution;
+    r.status = repaired.verdict == RepairVerdict::Unique ? ReadStatus::Solved
+               : repaired.verdict == RepairVerdict::Multiple ||
+                       repaired.verdict == RepairVerdict::Ambiguous
+                   ? ReadStatus::Multiple
+                   : ReadStatus::NoSolution;
     r.message = VerdictMessage(repaired.verdict, repaired);
     r.cutOff = repaired.unread;
     std::sort(r.cutOff.begin(), r.cutOff.end());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <queue>
 #include <stdexcept>
 #include <utility>
@@ -201,29 +202,50 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     RepairedReading result;
     std::vector<int> chosen = firstChoice;
     bool found = false;
-    // Try a change set; true when the board it gives has exactly one solution.
-    auto attempt = [&](const std::vector<int>& items) {
+    // The choice of guesses a change set makes, or nothing when it changes one cell twice.
+    auto choiceOf = [&](const std::vector<int>& items) -> std::optional<std::vector<int>> {
         std::vector<int> choice = firstChoice;
         for (int i : items) {
             const Alternative& a = alternatives[i];
-            if (choice[a.cell] != 0) return false;  // two alternatives for one cell
+            if (choice[a.cell] != 0) return std::nullopt;
             choice[a.cell] = a.guess;
         }
+        return choice;
+    };
+    // The board a change set gives, or nothing when it breaks a rule on sight.
+    auto boardOf = [&](const std::vector<int>& choice, bool changed) -> std::optional<Board> {
         const Board read = ClueBoard(geometry, cells, choice);
-        const Board board = printedOnly && !items.empty() ? GivensOf(read) : read;
-        if (HasDuplicate(board)) {
+        Board board = printedOnly && changed ? GivensOf(read) : read;
+        if (HasDuplicate(board)) return std::nullopt;
+        ++result.boardsTried;
+        return board;
+    };
+    // Try a change set; true when the board it gives has exactly one solution.
+    auto attempt = [&](const std::vector<int>& items) {
+        const auto choice = choiceOf(items);
+        if (!choice) return false;
+        const auto board = boardOf(*choice, !items.empty());
+        if (!board) {
             if (items.empty()) result.verdict = RepairVerdict::NoSolution;
             return false;
         }
-        ++result.boardsTried;
-        const SolveResult solved = CountSolutions(board, 2);
+        const SolveResult solved = CountSolutions(*board, 2);
         if (items.empty())
             result.verdict =
                 solved.count == 0 ? RepairVerdict::NoSolution : RepairVerdict::Multiple;
         if (solved.count != 1) return false;
-        chosen = choice;
+        chosen = *choice;
         result.solution = solved.solution;
         return true;
+    };
+    // Whether a change set gives one solution other than the one found.
+    auto rivals = [&](const std::vector<int>& items) {
+        const auto choice = choiceOf(items);
+        if (!choice || *choice == chosen) return false;
+        const auto board = boardOf(*choice, true);
+        if (!board) return false;
+        const SolveResult solved = CountSolutions(*board, 2);
+        return solved.count == 1 && !(solved.solution == result.solution);
     };
 
     found = attempt({});
@@ -236,14 +258,10 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     // next sets are "also take i+1" and "take i+1 instead of i"; every set comes up once.
     std::priority_queue<ChangeSet, std::vector<ChangeSet>, std::greater<>> queue;
     if (!alternatives.empty()) queue.push({alternatives[0].cost, {0}});
-    // Sets rejected for a duplicate cost little but are bounded too.
-    const long maxSets = 20L * options.maxBoards;
-    for (long sets = 0;
-         !found && !queue.empty() && result.boardsTried < options.maxBoards && sets < maxSets;
-         ++sets) {
+    // The next change set in order of cost, the sets that follow from it queued.
+    auto next = [&]() {
         ChangeSet set = queue.top();
         queue.pop();
-        if (set.cost > maxCost) break;
         const int last = set.items.back();
         if (last + 1 < static_cast<int>(alternatives.size())) {
             ChangeSet grown = set;
@@ -255,13 +273,43 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
             swapped.cost += alternatives[last + 1].cost - alternatives[last].cost;
             queue.push(swapped);
         }
+        return set;
+    };
+    // Sets rejected for a duplicate cost little but are bounded too.
+    const long maxSets = 20L * options.maxBoards;
+    double foundCost = 0;
+    for (long sets = 0;
+         !found && !queue.empty() && result.boardsTried < options.maxBoards && sets < maxSets;
+         ++sets) {
+        if (queue.top().cost > maxCost) break;
+        const ChangeSet set = next();
         found = attempt(set.items);
+        foundCost = set.cost;
+    }
+    // The sets nearly as likely as the one found, in the same order: one with another solution
+    // makes the reading a guess between the two (a blurred 8 read as 3 can make a puzzle too).
+    // A search that runs out of effort first leaves the reading as doubtful as a rival would.
+    bool ambiguous = false;
+    const double rivalCost = foundCost + std::log(options.ambiguityRatio);
+    const auto rivalsLeft = [&] { return !queue.empty() && queue.top().cost <= rivalCost; };
+    const int maxRivalBoards = result.boardsTried + options.maxRivalBoards;
+    const long maxRivalSets = 20L * options.maxRivalBoards;
+    for (long sets = 0; found && !ambiguous && rivalsLeft(); ++sets) {
+        if (sets >= maxRivalSets || result.boardsTried >= maxRivalBoards) {
+            ambiguous = true;
+            break;
+        }
+        ambiguous = rivals(next().items);
     }
 
-    if (found)
+    if (found && !ambiguous)
         result.verdict = RepairVerdict::Unique;
-    else
+    else if (ambiguous)
+        result.verdict = RepairVerdict::Ambiguous;
+    if (result.verdict != RepairVerdict::Unique) {
+        found = false;
         result.solution = Board(geometry);
+    }
     const Board read = ClueBoard(geometry, cells, found ? chosen : firstChoice);
     result.givens = Board(geometry);
     result.handwritten = Board(geometry);

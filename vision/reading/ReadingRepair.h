@@ -21,9 +21,15 @@ struct RepairOptions {
     // A cell whose chosen guess has a lower probability is reported uncertain (default:
     // kConfidentGuess, 0.9).
     float uncertainBelow = kConfidentGuess;
+    // A reading found is given up when another, at most this many times less likely, has one
+    // solution too and a different one: the photo does not say which is right (default: 20).
+    double ambiguityRatio = 20;
+    // Readings checked for such a rival; past it the reading is given up too (default: 2000).
+    int maxRivalBoards = 2000;
 };
 
-enum class RepairVerdict { Unique, NoSolution, Multiple };
+// Ambiguous: the likeliest reading with one solution has a rival nearly as likely with another.
+enum class RepairVerdict { Unique, NoSolution, Multiple, Ambiguous };
 
 struct RepairedReading {
     RepairVerdict verdict = RepairVerdict::NoSolution;
