@@ -389,7 +389,7 @@ function photoMessage(reading) {
       if (reading.region_problem) return `The jigsaw's regions could not be read: ${reading.region_problem}. Try a sharper photo, straight on.`;
       return `Read ${clues} clues, but they have no solution: a clue was probably misread. Correct it below.${problems}${unsure}`;
     case 'multiple':
-      return `Read ${clues} clues, but they allow more than one solution: a clue was probably missed. Correct it below.${problems}${unsure}`;
+      return `Read ${clues} clues, but they do not give one sure solution: a clue was probably missed or misread. Correct it below.${problems}${unsure}`;
     case 'uncertain':
       return `Read ${clues} clues, but the grid's lines could not be fitted surely, so they may sit a cell off: not solved. Check them below, or take the photo again straight on with the whole grid in view.${unsure}`;
     default:
