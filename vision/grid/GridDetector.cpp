@@ -41,7 +41,7 @@ double QuadArea(const Quad& q) {
 
 // Gray levels a pixel must be below its neighbourhood's mean to count as ink.
 constexpr double kInkOffset = 7;
-// The same for a blurred photo's faint lines (see FaintLinesGrid).
+// The same for a blurred photo's faint lines (see WithOtherMasks).
 constexpr double kFaintInkOffset = 3;
 
 // The ink image: dark strokes on paper become 255, whatever the lighting; adaptive so a shadow
@@ -554,29 +554,23 @@ void KeepMoreGridLike(std::optional<GridCandidate>& best, std::optional<GridCand
     if (other && (!best || other->gridness > best->gridness)) best = std::move(other);
 }
 
-// Faint lines along a shaded box can defeat the usual mask: the whole grid of the strokes mask,
-// when convincing, competes with what the usual mask found.
-std::optional<GridCandidate> ConvincingStrokesGrid(const cv::Mat& gray, int size) {
-    auto strokes = BestWholeGrid(StrokeMask(gray), size);
-    if (strokes && strokes->gridness >= kConvincing) return strokes;
+// The whole grid of another ink mask, when convincing: a guess from a mask the usual one
+// disagrees with is taken only on strong evidence.
+std::optional<GridCandidate> ConvincingWholeGrid(const cv::Mat& ink, int size) {
+    auto grid = BestWholeGrid(ink, size);
+    if (grid && grid->gridness >= kConvincing) return grid;
     return std::nullopt;
 }
 
-// A blurred photo's thin lines keep a few gray levels of contrast, which the usual mask breaks
-// into dashes: the whole grid of a mask that keeps them, when convincing, competes too.
-std::optional<GridCandidate> ConvincingFaintLinesGrid(const cv::Mat& gray, int size) {
-    auto faint = BestWholeGrid(InkMask(gray, kFaintInkOffset), size);
-    if (faint && faint->gridness >= kConvincing) return faint;
-    return std::nullopt;
-}
-
-// What the usual mask found, unless the other masks find a more grid-like whole grid: the
-// strokes mask first, then (only when still nothing convincing) the faint lines' mask.
+// What the usual mask found, unless another mask finds a more grid-like whole grid. First the
+// strokes mask: faint lines along a shaded box can defeat the usual mask. Then, only when still
+// nothing convincing, the faint ink mask: a blurred photo's thin lines keep a few gray levels of
+// contrast, which the usual mask breaks into dashes.
 std::optional<GridCandidate> WithOtherMasks(std::optional<GridCandidate> best, const cv::Mat& gray,
                                             int size) {
-    KeepMoreGridLike(best, ConvincingStrokesGrid(gray, size));
+    KeepMoreGridLike(best, ConvincingWholeGrid(StrokeMask(gray), size));
     if (best && best->gridness >= kConvincing) return best;
-    KeepMoreGridLike(best, ConvincingFaintLinesGrid(gray, size));
+    KeepMoreGridLike(best, ConvincingWholeGrid(InkMask(gray, kFaintInkOffset), size));
     return best;
 }
 

@@ -241,7 +241,7 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     // Whether a change set gives one solution other than the one found.
     auto rivals = [&](const std::vector<int>& items) {
         const auto choice = choiceOf(items);
-        if (!choice || *choice == chosen) return false;
+        if (!choice) return false;
         const auto board = boardOf(*choice, true);
         if (!board) return false;
         const SolveResult solved = CountSolutions(*board, 2);
@@ -302,14 +302,14 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
         ambiguous = rivals(next().items);
     }
 
-    if (found && !ambiguous)
-        result.verdict = RepairVerdict::Unique;
-    else if (ambiguous)
+    if (ambiguous) {
         result.verdict = RepairVerdict::Ambiguous;
-    if (result.verdict != RepairVerdict::Unique) {
         found = false;
-        result.solution = Board(geometry);
     }
+    if (found)
+        result.verdict = RepairVerdict::Unique;
+    else
+        result.solution = Board(geometry);
     const Board read = ClueBoard(geometry, cells, found ? chosen : firstChoice);
     result.givens = Board(geometry);
     result.handwritten = Board(geometry);
