@@ -163,23 +163,37 @@ bool SolvedRight(const Reading& r, const FilledInPhoto& p) {
     return true;
 }
 
-SwapTally MeasureSwaps(const std::vector<std::string>& names) {
+// The photo as a camera out of focus by `blurSigma` pixels would have taken it (0: as it is).
+cv::Mat OutOfFocus(const cv::Mat& photo, double blurSigma) {
+    if (blurSigma <= 0) return photo;
+    cv::Mat blurred;
+    cv::GaussianBlur(photo, blurred, {0, 0}, blurSigma);
+    return blurred;
+}
+
+// Each photo and its composition with two entries swapped read and tallied, both out of focus by
+// `blurSigma` pixels; the patches are placed from the sharp photo's reading.
+SwapTally MeasureSwaps(const std::vector<std::string>& names, double blurSigma = 0) {
     SwapTally t;
     for (const auto& name : names) {
         const auto photo = LoadFilledIn(name);
         if (!photo) continue;
-        const Reading original = ReadSudoku(photo->photo);
-        if (!SolvedRight(original, *photo)) continue;
-        ++t.photos;
-        TallyEntries(t, original, *photo, {});
+        const Reading sharp = ReadSudoku(photo->photo);
+        if (!SolvedRight(sharp, *photo)) continue;
+        const Reading original =
+            blurSigma > 0 ? ReadSudoku(OutOfFocus(photo->photo, blurSigma)) : sharp;
+        if (SolvedRight(original, *photo)) {
+            ++t.photos;
+            TallyEntries(t, original, *photo, {});
+        }
         const auto pair = CellsToSwap(*photo);
         if (!pair) continue;
         const auto [a, b] = *pair;
         cv::Mat composed = photo->photo.clone();
-        CopyCell(photo->photo, composed, original, a, b);
-        CopyCell(photo->photo, composed, original, b, a);
+        CopyCell(photo->photo, composed, sharp, a, b);
+        CopyCell(photo->photo, composed, sharp, b, a);
         std::vector<std::uint8_t> jpeg;
-        cv::imencode(".jpg", composed, jpeg, {cv::IMWRITE_JPEG_QUALITY, 95});
+        cv::imencode(".jpg", OutOfFocus(composed, blurSigma), jpeg, {cv::IMWRITE_JPEG_QUALITY, 95});
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
         ++t.swapped;
         if (!SolvedRight(r, *photo)) {
@@ -199,12 +213,13 @@ SwapTally MeasureSwaps(const std::vector<std::string>& names) {
     return t;
 }
 
-// Measured on the 32 held-out photos: 32 composed photos solved right; 61 of the 64 swapped
-// entries found wrong, 3 unsure, none called right; of the 3,304 right entries (in the composed
-// and the untouched photos) 3 called wrong (read with confidence as another digit, the
-// classifier's errors) and 145 unsure.
-constexpr int kMinSwappedSolved = 32, kMinMistakesFound = 61;
-constexpr int kMaxRightCalledWrong = 3, kMaxRightUnsure = 145;
+// Measured on the 32 held-out photos: 32 composed photos solved right; 60 of the 64 swapped
+// entries found wrong, 4 unsure, none called right; of the 3,304 right entries (in the composed
+// and the untouched photos) 2 called wrong (read with confidence as another digit, the
+// classifier's errors, on the sharpened grid too) and 146 unsure. Without the second look: 61
+// found, 3 called wrong, 145 unsure.
+constexpr int kMinSwappedSolved = 32, kMinMistakesFound = 60;
+constexpr int kMaxRightCalledWrong = 2, kMaxRightUnsure = 146;
 
 TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
@@ -216,6 +231,22 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
     EXPECT_EQ(t.calledRight, 0);
     EXPECT_LE(t.rightCalledWrong, kMaxRightCalledWrong);
     EXPECT_LE(t.rightUnsure, kMaxRightUnsure);
+}
+
+// The held-out photos and their compositions out of focus (Gaussian sigma 2.5 px), where the
+// network reads some right entries confidently as another digit. Measured: 28 of 32 composed
+// photos solved right; 44 of the 56 swapped entries found wrong, 10 unsure, 2 read empty, none
+// called right; of 2,819 right entries 5 called wrong (13 without the second look on a
+// sharpened grid, vision/reading/MistakeCheck.h) and 661 unsure.
+TEST(EntryCheck, CallsFewRightEntriesWrongInBlurredPhotos) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const SwapTally t = MeasureSwaps(HeldOutNames(), 2.5);
+    ASSERT_GT(t.swapped, 0);
+    EXPECT_GE(t.solved, 28);
+    EXPECT_GE(t.found, 44);
+    EXPECT_EQ(t.calledRight, 0);
+    EXPECT_LE(t.rightCalledWrong, 5);
 }
 
 // The same over all 160 training photos, for the README's figures (about 15 s):

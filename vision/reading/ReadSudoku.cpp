@@ -21,6 +21,7 @@
 #include "vision/reading/FaintCells.h"
 #include "vision/reading/ImageDecode.h"
 #include "vision/reading/KindPrior.h"
+#include "vision/reading/MistakeCheck.h"
 #include "vision/reading/Orientation.h"
 #include "vision/reading/PuzzleShape.h"
 #include "vision/reading/ReadingRepair.h"
@@ -379,6 +380,9 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     r.changed = repaired.changed;
     r.mistakes = repaired.mistakes;
     r.unsure = repaired.unsure;
+    ConfirmMistakes(turns ? RotateGrid(warped, turns) : warped, *classifier, r.solution, r.mistakes,
+                    r.unsure);
+    times.readMs += clock.lap();
     r.millis = {decodeMs, detectMs, times.readMs, times.solveMs};
     return r;
 }
