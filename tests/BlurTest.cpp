@@ -16,6 +16,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "solver/Backtracking.h"
+#include "tests/Blurred.h"
 #include "tests/TrainingPhotos.h"
 #include "vision/reading/ReadSudoku.h"
 
@@ -70,11 +71,8 @@ TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
     for (const auto& [sigma, minFound, minSolved] :
          {std::tuple{2.5, 32, 31}, std::tuple{3.0, 32, 21}}) {
         std::cout << "Gaussian blur, sigma " << sigma << " px:\n";
-        const BlurScore score = ReadBlurred([sigma = sigma](const cv::Mat& photo) {
-            cv::Mat blurred;
-            cv::GaussianBlur(photo, blurred, {0, 0}, sigma);
-            return blurred;
-        });
+        const BlurScore score =
+            ReadBlurred([sigma = sigma](const cv::Mat& photo) { return OutOfFocus(photo, sigma); });
         ASSERT_GT(score.photos, 0);
         EXPECT_GE(score.found, minFound);
         EXPECT_GE(score.solvedRight, minSolved);

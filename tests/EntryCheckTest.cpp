@@ -16,6 +16,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "tests/Blurred.h"
 #include "tests/TrainingPhotos.h"
 #include "vision/classifying/ClassifierLoader.h"
 #include "vision/reading/EntryCheck.h"
@@ -161,14 +162,6 @@ bool SolvedRight(const Reading& r, const FilledInPhoto& p) {
     for (int cell = 0; cell < 81; ++cell)
         if (r.solution.value(cell) != p.digits[cell]) return false;
     return true;
-}
-
-// The photo as a camera out of focus by `blurSigma` pixels would have taken it (0: as it is).
-cv::Mat OutOfFocus(const cv::Mat& photo, double blurSigma) {
-    if (blurSigma <= 0) return photo;
-    cv::Mat blurred;
-    cv::GaussianBlur(photo, blurred, {0, 0}, blurSigma);
-    return blurred;
 }
 
 // Each photo and its composition with two entries swapped read and tallied, both out of focus by
