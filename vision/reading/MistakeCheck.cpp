@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/reading/EntryCheck.h"
+#include "vision/reading/Orientation.h"
 
 namespace sudoku {
 namespace {
@@ -28,9 +29,10 @@ WarpedGrid Sharpened(const WarpedGrid& grid) {
     return sharp;
 }
 
-void ConfirmMistakes(const WarpedGrid& upright, const CellClassifier& classifier,
+void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClassifier& classifier,
                      const Board& solution, std::vector<int>& mistakes, std::vector<int>& unsure) {
     if (mistakes.empty()) return;
+    const WarpedGrid upright = quarterTurns ? RotateGrid(warped, quarterTurns) : warped;
     const std::vector<CellReading> again = classifier.classify(Sharpened(upright));
     std::vector<int> confirmed;
     for (int cell : mistakes) {

@@ -16,10 +16,10 @@ namespace sudoku {
 // The straightened grid with its edges sharpened (an unsharp mask).
 WarpedGrid Sharpened(const WarpedGrid& grid);
 
-// Reads the cells of `mistakes` again on the sharpened `upright` grid (turned as the solution
-// stands) and moves to `unsure` (kept sorted) each one the second look does not also judge wrong
-// against `solution`.
-void ConfirmMistakes(const WarpedGrid& upright, const CellClassifier& classifier,
+// Reads the cells of `mistakes` again on the straightened grid, turned `quarterTurns` clockwise
+// as the solution stands, and sharpened; moves to `unsure` (kept sorted) each one the second look
+// does not also judge wrong against `solution`. Nothing is read when there is no mistake.
+void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClassifier& classifier,
                      const Board& solution, std::vector<int>& mistakes, std::vector<int>& unsure);
 
 }  // namespace sudoku

@@ -380,8 +380,7 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     r.changed = repaired.changed;
     r.mistakes = repaired.mistakes;
     r.unsure = repaired.unsure;
-    ConfirmMistakes(turns ? RotateGrid(warped, turns) : warped, *classifier, r.solution, r.mistakes,
-                    r.unsure);
+    ConfirmMistakes(warped, turns, *classifier, r.solution, r.mistakes, r.unsure);
     times.readMs += clock.lap();
     r.millis = {decodeMs, detectMs, times.readMs, times.solveMs};
     return r;
