@@ -65,11 +65,12 @@ BlurScore ReadBlurred(const std::function<cv::Mat(const cv::Mat&)>& blur) {
 // repair (vision/reading/ReadingRepair): sigma 2.5 found 25 of 32, solved 24 right; sigma 3
 // found 23, solved 19; after: 32 found, 31 right, and 32 found, 21 right. No wrong solution
 // either way (the ambiguity check took 4 wrong ones away at sigma 3 once the grids were found).
+// Reading a grid out of focus sharpened (vision/reading/Focus.h): 32 and 28 solved right.
 TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
     for (const auto& [sigma, minFound, minSolved] :
-         {std::tuple{2.5, 32, 31}, std::tuple{3.0, 32, 21}}) {
+         {std::tuple{2.5, 32, 32}, std::tuple{3.0, 32, 28}}) {
         std::cout << "Gaussian blur, sigma " << sigma << " px:\n";
         const BlurScore score =
             ReadBlurred([sigma = sigma](const cv::Mat& photo) { return OutOfFocus(photo, sigma); });

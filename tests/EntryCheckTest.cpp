@@ -230,16 +230,18 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
 // network reads some right entries confidently as another digit. Measured: 28 of 32 composed
 // photos solved right; 44 of the 56 swapped entries found wrong, 10 unsure, 2 read empty, none
 // called right; of 2,819 right entries 5 called wrong (13 without the second look on a
-// sharpened grid, vision/reading/MistakeCheck.h) and 661 unsure.
+// sharpened grid, vision/reading/MistakeCheck.h) and 661 unsure. Reading a grid out of focus
+// sharpened (vision/reading/Focus.h): 31 solved right; 55 of 62 found wrong, 6 unsure, 1 read
+// empty, none called right; of 3,192 right entries 3 called wrong, 560 unsure.
 TEST(EntryCheck, CallsFewRightEntriesWrongInBlurredPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     const SwapTally t = MeasureSwaps(HeldOutNames(), 2.5);
     ASSERT_GT(t.swapped, 0);
-    EXPECT_GE(t.solved, 28);
-    EXPECT_GE(t.found, 44);
+    EXPECT_GE(t.solved, 31);
+    EXPECT_GE(t.found, 55);
     EXPECT_EQ(t.calledRight, 0);
-    EXPECT_LE(t.rightCalledWrong, 5);
+    EXPECT_LE(t.rightCalledWrong, 3);
 }
 
 // The same over all 160 training photos, for the README's figures (about 15 s):

@@ -19,6 +19,7 @@
 #include "vision/grid/LatticeCheck.h"
 #include "vision/grid/RegionWalls.h"
 #include "vision/reading/FaintCells.h"
+#include "vision/reading/Focus.h"
 #include "vision/reading/ImageDecode.h"
 #include "vision/reading/KindPrior.h"
 #include "vision/reading/MistakeCheck.h"
@@ -333,9 +334,11 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
                            CellsOutside(lattice, work.size(), kDigitMiddle)};
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
     // streaks the paper's light would be taken from.
-    const WarpedGrid warped =
+    const WarpedGrid straightened =
         view.cut() ? WarpLattice(work, lattice) : EvenlyLit(WarpLattice(work, lattice));
-    const PuzzleShape shape = ShapeOf(warped, options);
+    const PuzzleShape shape = ShapeOf(straightened, options);
+    const WarpedGrid warped =
+        ShouldSharpen(MeasureLineWidths(straightened)) ? Sharpened(straightened) : straightened;
     const double detectMs = clock.lap();
 
     std::shared_ptr<const CellClassifier> classifier = options.classifier;
