@@ -337,6 +337,7 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     const WarpedGrid straightened =
         view.cut() ? WarpLattice(work, lattice) : EvenlyLit(WarpLattice(work, lattice));
     const PuzzleShape shape = ShapeOf(straightened, options);
+    // A grid out of focus is read sharpened (Focus.h); its region walls as they are.
     const WarpedGrid warped =
         ShouldSharpen(MeasureLineWidths(straightened)) ? Sharpened(straightened) : straightened;
     const double detectMs = clock.lap();
