@@ -86,11 +86,8 @@ TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
 TEST(Blur, AShakenPhotoIsNeverSolvedWrong) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    const BlurScore score = ReadBlurred([](const cv::Mat& photo) {
-        cv::Mat smeared;
-        cv::blur(photo, smeared, {9, 1});
-        return smeared;
-    });
+    const BlurScore score =
+        ReadBlurred([](const cv::Mat& photo) { return SmearedSideways(photo, 9); });
     ASSERT_GT(score.photos, 0);
     EXPECT_GE(score.found, 31);
     EXPECT_GE(score.solvedRight, 28);

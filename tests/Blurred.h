@@ -1,6 +1,6 @@
 #pragma once
-// Photos out of focus, as a camera not focused on the page takes them, for the tests that read
-// them.
+// Photos out of focus, as a camera not focused on the page takes them, or smeared by a moving
+// hand, for the tests that read them.
 
 #include <opencv2/imgproc.hpp>
 
@@ -12,6 +12,13 @@ inline cv::Mat OutOfFocus(const cv::Mat& photo, double sigma) {
     cv::Mat blurred;
     cv::GaussianBlur(photo, blurred, {0, 0}, sigma);
     return blurred;
+}
+
+// The photo smeared sideways over `pixels` pixels (a box), as a hand moving during the shot.
+inline cv::Mat SmearedSideways(const cv::Mat& photo, int pixels) {
+    cv::Mat smeared;
+    cv::blur(photo, smeared, {pixels, 1});
+    return smeared;
 }
 
 }  // namespace sudoku

@@ -5,11 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <functional>
 #include <string>
 
 #include <opencv2/imgproc.hpp>
 
+#include "tests/Blurred.h"
 #include "vision/reading/Focus.h"
 
 namespace sudoku {
@@ -33,12 +33,6 @@ WarpedGrid DrawnGrid() {
     return grid;
 }
 
-WarpedGrid Filtered(const WarpedGrid& grid, const std::function<void(cv::Mat&)>& filter) {
-    WarpedGrid out{grid.size, grid.gray.clone()};
-    filter(out.gray);
-    return out;
-}
-
 TEST(Focus, ASharpGridIsReadAsItIs) {
     const LineWidths widths = MeasureLineWidths(DrawnGrid());
     EXPECT_GT(widths.across, 0.5);
@@ -49,9 +43,7 @@ TEST(Focus, ASharpGridIsReadAsItIs) {
 }
 
 TEST(Focus, AGridOutOfFocusIsReadSharpened) {
-    const WarpedGrid blurred = Filtered(DrawnGrid(), [](cv::Mat& gray) {
-        cv::GaussianBlur(gray, gray, {0, 0}, 3.0);
-    });
+    const WarpedGrid blurred{9, OutOfFocus(DrawnGrid().gray, 3.0)};
     const LineWidths widths = MeasureLineWidths(blurred);
     EXPECT_GT(widths.across, 6.0);
     EXPECT_GT(widths.down, 6.0);
@@ -63,9 +55,7 @@ TEST(Focus, AGridOutOfFocusIsReadSharpened) {
 }
 
 TEST(Focus, AGridSmearedSidewaysIsReadAsItIs) {
-    const WarpedGrid smeared = Filtered(DrawnGrid(), [](cv::Mat& gray) {
-        cv::blur(gray, gray, {15, 1});
-    });
+    const WarpedGrid smeared{9, SmearedSideways(DrawnGrid().gray, 15)};
     const LineWidths widths = MeasureLineWidths(smeared);
     EXPECT_GT(widths.across, 10.0);  // the lines that run down the grid, smeared across
     EXPECT_LT(widths.down, 3.0);

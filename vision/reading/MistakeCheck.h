@@ -15,8 +15,8 @@ namespace sudoku {
 
 // Reads the cells of `mistakes` again on the straightened grid as it was read (already sharpened
 // when out of focus: Focus.h), turned `quarterTurns` clockwise as the solution stands, and
-// sharpened (once more); moves to `unsure` (kept sorted) each one the second look
-// does not also judge wrong against `solution`. Nothing is read when there is no mistake.
+// sharpened (once more); moves to `unsure` (kept sorted) each one the second look does not also
+// judge wrong against `solution`. Nothing is read when there is no mistake.
 void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClassifier& classifier,
                      const Board& solution, std::vector<int>& mistakes, std::vector<int>& unsure);
 
