@@ -34,46 +34,74 @@ cv::Mat WithShadow(const cv::Mat& photo, double darker) {
     return Darkened(photo, shade, darker);
 }
 
-// Measured on the 32 held-out printed photos with half the light gone in the shadow: read
-// exactly 15 before the light was evened out across a shadow's edge (vision/grid/EvenLight), 22
-// with it; digits invented 80 -> 55, most of them on image1067, where the shadow leaves the
-// puzzle less grid-like than the solution grid printed beside it, which was read and solved
-// instead until the reader looked past a grid of printed digits only (23 exact since).
-// Solutions not the puzzle's: 2 before (image1067, and image93 with a misread digit the repair
-// made unique), 1 with the light evened out, 0 since.
-constexpr int kMinReadExactly = 23, kMaxWrongSolutions = 0;
+struct ShadowCounts {
+    int photos = 0, exact = 0, rightSolutions = 0, wrongSolutions = 0;
+};
 
-TEST(Shadow, AGridUnderAShadowsEdgeIsRead) {
-    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
-    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    int photos = 0, exact = 0, wrongSolutions = 0;
+// The held-out printed photos read with `darker` of the light gone beyond the shadow's edge.
+ShadowCounts ReadUnderShadow(double darker) {
+    ShadowCounts counts;
     for (const std::string& name : HeldOutNames()) {
         const fs::path path = kDataset / "printed" / name;
         const cv::Mat photo = cv::imread(path.string());
         const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
         if (photo.empty() || truth.size() != 81) continue;
-        ++photos;
+        ++counts.photos;
         std::vector<std::uint8_t> jpeg;
-        cv::imencode(".jpg", WithShadow(photo, 0.5), jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
+        cv::imencode(".jpg", WithShadow(photo, darker), jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
         bool right = r.found();
         for (int cell = 0; cell < 81 && right; ++cell)
             right = r.givens.value(cell) == truth[cell];
-        exact += right;
+        counts.exact += right;
         if (r.status == ReadStatus::Solved) {
             bool solutionRight = true;
             for (int cell = 0; cell < 81; ++cell)
                 solutionRight &= !truth[cell] || r.solution.value(cell) == truth[cell];
-            wrongSolutions += !solutionRight;
+            counts.rightSolutions += solutionRight;
+            counts.wrongSolutions += !solutionRight;
             if (!solutionRight) std::cout << "  " << name << ": solved, not the puzzle's answer\n";
         }
         if (!right) std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", misread\n";
     }
-    std::cout << "  " << exact << " of " << photos << " grids under a shadow read exactly, "
-              << wrongSolutions << " solutions not the puzzle's\n";
-    ASSERT_GT(photos, 0);
-    EXPECT_GE(exact, kMinReadExactly);
-    EXPECT_LE(wrongSolutions, kMaxWrongSolutions);
+    std::cout << "  " << counts.exact << " of " << counts.photos << " grids under a shadow "
+              << darker << " darker read exactly, " << counts.rightSolutions << " solved right, "
+              << counts.wrongSolutions << " solutions not the puzzle's\n";
+    return counts;
+}
+
+class Shadow : public testing::Test {
+protected:
+    void SetUp() override {
+        if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+        if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    }
+};
+
+// Half the light gone. Read exactly 15 before the light was evened out across a shadow's edge
+// (vision/grid/EvenLight), 22 with it; digits invented 80 -> 55, most of them on image1067,
+// where the shadow leaves the puzzle less grid-like than the solution grid printed beside it,
+// which was read and solved instead until the reader looked past a grid of printed digits only
+// (23 exact since). Solutions not the puzzle's: 2 before (image1067, and image93 with a misread
+// digit the repair made unique), 1 with the light evened out, 0 since. The paper's light closed
+// over with a fifth of a cell instead of half a cell: 23 -> 25 exact, solved right 25 -> 27.
+TEST_F(Shadow, AGridUnderAShadowsEdgeIsRead) {
+    const ShadowCounts counts = ReadUnderShadow(0.5);
+    ASSERT_GT(counts.photos, 0);
+    EXPECT_GE(counts.exact, 25);
+    EXPECT_GE(counts.rightSolutions, 27);
+    EXPECT_LE(counts.wrongSolutions, 0);
+}
+
+// Seven tenths of the light gone: the paper in the shadow is as dark as some ink beside it. The
+// paper's light closed over with a fifth of a cell instead of half: solved right 18 -> 20, read
+// exactly 16 -> 15 (image177, now solved right, its digits not all read right), none wrong.
+TEST_F(Shadow, AGridUnderADeepShadowIsReadOrLeftUnsolved) {
+    const ShadowCounts counts = ReadUnderShadow(0.7);
+    ASSERT_GT(counts.photos, 0);
+    EXPECT_GE(counts.exact, 15);
+    EXPECT_GE(counts.rightSolutions, 20);
+    EXPECT_LE(counts.wrongSolutions, 0);
 }
 
 }  // namespace

@@ -39,9 +39,8 @@ double LargestChange(const cv::Mat& values, cv::Point step) {
 }
 
 // The paper's light at every pixel of a grid of `cell` pixels a cell: the ink (strokes narrower
-// than half a cell) closed over with the paper beside it.
-cv::Mat PaperLight(const cv::Mat& gray, int cell) {
-    const int side = cell / 2 + 1;
+// than `side` pixels) closed over with the paper beside it.
+cv::Mat PaperLight(const cv::Mat& gray, int cell, int side) {
     cv::Mat paper;
     cv::morphologyEx(gray, paper, cv::MORPH_CLOSE,
                      cv::getStructuringElement(cv::MORPH_RECT, {side, side}));
@@ -66,8 +65,14 @@ WarpedGrid EvenlyLit(WarpedGrid grid) {
     // Looked for at half the size: a quarter of the work, on every grid read.
     cv::Mat half;
     cv::resize(grid.gray, half, {}, 0.5, 0.5, cv::INTER_AREA);
-    if (!HasShadowEdge(PaperLight(half, kCellPixels / 2), kCellPixels / 2)) return grid;
-    const cv::Mat paper = PaperLight(grid.gray, kCellPixels);
+    constexpr int kHalfCell = kCellPixels / 2;
+    if (!HasShadowEdge(PaperLight(half, kHalfCell, kHalfCell / 2 + 1), kHalfCell)) return grid;
+    // Closed over with a square only a little wider than a stroke (lines and strokes are 2 to 6
+    // px of a 40-px cell, see Focus): where the shadow's edge slants across the grid, the
+    // closing follows it in steps of the square's side, and a step through a digit bleaches
+    // the strokes beside the edge. Half a cell misread digits on the edge that a fifth reads
+    // (README, "A shadow's edge").
+    const cv::Mat paper = PaperLight(grid.gray, kCellPixels, kCellPixels / 5 + 1);
     // The brightest paper, not white: a dim photo stays as dim, only evenly so.
     cv::divide(grid.gray, paper, grid.gray, Percentile(paper, 0.98));
     return grid;
