@@ -70,6 +70,16 @@ ShadowCounts ReadUnderShadow(double darker) {
     return counts;
 }
 
+// The floors under a shadow `darker` darker: grids read exactly and solved right at least so
+// many, no solution that is not the puzzle's.
+void ExpectReadUnderShadow(double darker, int minExact, int minRightSolutions) {
+    const ShadowCounts counts = ReadUnderShadow(darker);
+    ASSERT_GT(counts.photos, 0);
+    EXPECT_GE(counts.exact, minExact);
+    EXPECT_GE(counts.rightSolutions, minRightSolutions);
+    EXPECT_EQ(counts.wrongSolutions, 0);
+}
+
 class Shadow : public testing::Test {
 protected:
     void SetUp() override {
@@ -86,22 +96,14 @@ protected:
 // digit the repair made unique), 1 with the light evened out, 0 since. The paper's light closed
 // over with a fifth of a cell instead of half a cell: 23 -> 25 exact, solved right 25 -> 27.
 TEST_F(Shadow, AGridUnderAShadowsEdgeIsRead) {
-    const ShadowCounts counts = ReadUnderShadow(0.5);
-    ASSERT_GT(counts.photos, 0);
-    EXPECT_GE(counts.exact, 25);
-    EXPECT_GE(counts.rightSolutions, 27);
-    EXPECT_LE(counts.wrongSolutions, 0);
+    ExpectReadUnderShadow(0.5, 25, 27);
 }
 
 // Seven tenths of the light gone: the paper in the shadow is as dark as some ink beside it. The
 // paper's light closed over with a fifth of a cell instead of half: solved right 18 -> 20, read
 // exactly 16 -> 15 (image177, now solved right, its digits not all read right), none wrong.
 TEST_F(Shadow, AGridUnderADeepShadowIsReadOrLeftUnsolved) {
-    const ShadowCounts counts = ReadUnderShadow(0.7);
-    ASSERT_GT(counts.photos, 0);
-    EXPECT_GE(counts.exact, 15);
-    EXPECT_GE(counts.rightSolutions, 20);
-    EXPECT_LE(counts.wrongSolutions, 0);
+    ExpectReadUnderShadow(0.7, 15, 20);
 }
 
 }  // namespace
