@@ -65,8 +65,10 @@ WarpedGrid EvenlyLit(WarpedGrid grid) {
     // Looked for at half the size: a quarter of the work, on every grid read.
     cv::Mat half;
     cv::resize(grid.gray, half, {}, 0.5, 0.5, cv::INTER_AREA);
-    constexpr int kHalfCell = kCellPixels / 2;
-    if (!HasShadowEdge(PaperLight(half, kHalfCell, kHalfCell / 2 + 1), kHalfCell)) return grid;
+    constexpr int kCellAtHalfSize = kCellPixels / 2;
+    // The edge is found with a square of half a cell, wide enough to close over any digit.
+    const cv::Mat halfPaper = PaperLight(half, kCellAtHalfSize, kCellAtHalfSize / 2 + 1);
+    if (!HasShadowEdge(halfPaper, kCellAtHalfSize)) return grid;
     // Closed over with a square only a little wider than a stroke (lines and strokes are 2 to 6
     // px of a 40-px cell, see Focus): where the shadow's edge slants across the grid, the
     // closing follows it in steps of the square's side, and a step through a digit bleaches
