@@ -263,6 +263,70 @@ TEST(ReadingRepair, AWeakHandWrittenReadingThatMayBePaperStaysEmpty) {
     EXPECT_EQ(entry.unsure, std::vector<int>{cell});
 }
 
+// Two clues whose removal leaves the puzzle unique: printed digits a reader could take for
+// hand-writing and still solve the puzzle without.
+std::optional<std::pair<int, int>> TwoRemovableClues(const Board& puzzle) {
+    for (int a = 0; a < puzzle.cellCount(); ++a)
+        for (int b = a + 1; b < puzzle.cellCount(); ++b) {
+            if (puzzle.isEmpty(a) || puzzle.isEmpty(b)) continue;
+            Board without = puzzle;
+            without.clear(a);
+            without.clear(b);
+            if (CountSolutions(without, 2).count == 1) return std::pair{a, b};
+        }
+    return std::nullopt;
+}
+
+// Printed digits misread as hand-writing (as in a deep shadow): the printed digits left still
+// have one solution, but every cell read as hand-writing disagrees with it and is read
+// doubtfully. That solution came from a puzzle missing clues a misreading took away: not given.
+TEST(ReadingRepair, HandWritingThatAllDisagreesDoubtfullyIsNotSolved) {
+    const auto puzzles = NewspaperPuzzles();
+    if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    const Board& puzzle = puzzles.front();
+    const auto clues = TwoRemovableClues(puzzle);
+    ASSERT_TRUE(clues);
+    auto cells = SureReadings(puzzle);
+    for (int cell : {clues->first, clues->second}) {
+        const int wrong = puzzle.value(cell) % 9 + 1, other = wrong % 9 + 1;
+        cells[cell].guesses = {{wrong, true, 0.45f}, {other, true, 0.3f}};
+    }
+    const RepairedReading doubtful = RepairReading(cells, puzzle.geometry());
+    EXPECT_EQ(doubtful.verdict, RepairVerdict::Doubtful);
+    EXPECT_EQ(doubtful.solution.filledCount(), 0);
+    EXPECT_TRUE(doubtful.mistakes.empty() && doubtful.unsure.empty());
+
+    // One of them listing its printed digit as a likely second guess agrees with the solution:
+    // a person's entries, one unsure, and the puzzle solved.
+    cells[clues->first].guesses[1] = {puzzle.value(clues->first), true, 0.3f};
+    const RepairedReading entries = RepairReading(cells, puzzle.geometry());
+    EXPECT_EQ(entries.verdict, RepairVerdict::Unique);
+    EXPECT_EQ(entries.solution, CountSolutions(puzzle, 2).solution);
+}
+
+// A digit read doubtfully leaves most of its cell's probability unlisted. Erasing it costs what
+// the classifier said of empty paper when it said so, not everything its guesses leave over.
+TEST(ReadingRepair, ErasingADigitCostsWhatTheClassifierSaidOfEmptyPaper) {
+    const auto empty = FirstEmptyCellOfAPuzzle();
+    if (!empty) GTEST_SKIP() << "no puzzle list at " << kPuzzles;
+    const auto& [puzzle, cell, truth] = *empty;
+    const Geometry& g = puzzle.geometry();
+    int clash = 0;  // a digit of the cell's own row: a reading the repair must change
+    for (int other : g.unitCells(g.rowUnit(g.row(cell))))
+        if (puzzle.value(other)) clash = puzzle.value(other);
+    ASSERT_NE(clash, 0);
+    auto cells = SureReadings(puzzle);
+    cells[cell].guesses = {{clash, false, 0.4f}};
+    const RepairedReading leftOver = RepairReading(cells, g);
+    ASSERT_EQ(leftOver.verdict, RepairVerdict::Unique);  // empty took the 0.6 left over
+    EXPECT_EQ(leftOver.givens, puzzle);
+
+    cells[cell].unlistedEmpty = 1e-6f;  // the classifier saw ink, not paper
+    const RepairedReading sure = RepairReading(cells, g);
+    EXPECT_EQ(sure.verdict, RepairVerdict::NoSolution);
+    EXPECT_EQ(sure.solution.filledCount(), 0);
+}
+
 TEST(ReadingRepair, NeverInventsASolution) {
     const auto puzzles = NewspaperPuzzles();
     if (puzzles.empty()) GTEST_SKIP() << "no puzzle list at " << kPuzzles;

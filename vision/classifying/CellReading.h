@@ -21,6 +21,9 @@ struct CellGuess {
 struct CellReading {
     // Most probable first; probabilities sum to at most 1. Never empty.
     std::vector<CellGuess> guesses;
+    // The classifier's probability of empty paper when `guesses` leave it out (below them all);
+    // negative when not known.
+    float unlistedEmpty = -1.f;
     const CellGuess& best() const { return guesses.front(); }
 };
 

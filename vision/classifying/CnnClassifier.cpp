@@ -54,6 +54,9 @@ CellReading ReadingOf(const float* logits, int gridSize) {
         if (!reading.guesses.empty() && prob <= 0.f) break;
         reading.guesses.push_back(GuessOf(cls, prob));
     }
+    const bool emptyListed = std::any_of(reading.guesses.begin(), reading.guesses.end(),
+                                         [](const CellGuess& g) { return g.digit == 0; });
+    if (!emptyListed) reading.unlistedEmpty = float(p[0] / sum);
     return reading;
 }
 

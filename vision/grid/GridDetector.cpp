@@ -55,18 +55,40 @@ cv::Mat InkMask(const cv::Mat& gray, double offset = kInkOffset) {
     return ink;
 }
 
-// The ink as strokes thinner than a few pixels, whatever the paper around them: a closing paints
-// over lines and digits with the paper beside them, and ink is what it covered. A shaded box (a
-// broad dark area, as some newspapers print every other box) is no stroke and leaves no trace,
-// where the mean threshold above loses the faint lines along its edge.
-cv::Mat StrokeMask(const cv::Mat& gray) {
-    cv::Mat smooth, strokes, ink;
+// Gray levels a stroke must be below the paper beside it (StrokeMask).
+constexpr int kStrokeDepth = 7;
+// The same as a share of the paper's light (RelativeStrokeMask): 7 levels under paper of 200.
+constexpr double kRelativeStrokeDepth = 0.035;
+
+// The photo lightly smoothed, and the paper around its strokes: a closing paints over lines and
+// digits thinner than a few pixels with the paper beside them.
+void SmoothAndPaper(const cv::Mat& gray, cv::Mat& smooth, cv::Mat& paper) {
     cv::GaussianBlur(gray, smooth, {3, 3}, 0);
     const int width = std::max(9, std::min(gray.rows, gray.cols) / 50) | 1;
-    cv::morphologyEx(smooth, strokes, cv::MORPH_BLACKHAT,
+    cv::morphologyEx(smooth, paper, cv::MORPH_CLOSE,
                      cv::getStructuringElement(cv::MORPH_RECT, {width, width}));
-    cv::threshold(strokes, ink, 7, 255, cv::THRESH_BINARY);
-    return ink;
+}
+
+// The ink as strokes thinner than a few pixels, whatever the paper around them: ink is what the
+// closing covered. A shaded box (a broad dark area, as some newspapers print every other box) is
+// no stroke and leaves no trace, where the mean threshold above loses the faint lines along its
+// edge.
+cv::Mat StrokeMask(const cv::Mat& gray) {
+    cv::Mat smooth, paper;
+    SmoothAndPaper(gray, smooth, paper);
+    return paper - smooth > kStrokeDepth;
+}
+
+// The strokes again, measured against the paper's light rather than in gray levels: under a
+// shadow the paper is darker and the lines' contrast falls with it, so a fixed depth loses the
+// shaded half of the grid.
+cv::Mat RelativeStrokeMask(const cv::Mat& gray) {
+    cv::Mat smooth, paper;
+    SmoothAndPaper(gray, smooth, paper);
+    cv::Mat depth, light;
+    cv::subtract(paper, smooth, depth, cv::noArray(), CV_32F);
+    paper.convertTo(light, CV_32F, kRelativeStrokeDepth);
+    return depth > light;
 }
 
 // Four corners of a convex hull: the polygon simplification that leaves four vertices, else the
@@ -563,12 +585,15 @@ std::optional<GridCandidate> ConvincingWholeGrid(const cv::Mat& ink, int size) {
 }
 
 // What the usual mask found, unless another mask finds a more grid-like whole grid. First the
-// strokes mask: faint lines along a shaded box can defeat the usual mask. Then, only when still
-// nothing convincing, the faint ink mask: a blurred photo's thin lines keep a few gray levels of
+// strokes mask: faint lines along a shaded box can defeat the usual mask. Then, each only when
+// still nothing convincing, the strokes measured against the paper's light (the half of a grid
+// under a shadow) and the faint ink mask: a blurred photo's thin lines keep a few gray levels of
 // contrast, which the usual mask breaks into dashes.
 std::optional<GridCandidate> WithOtherMasks(std::optional<GridCandidate> best, const cv::Mat& gray,
                                             int size) {
     KeepMoreGridLike(best, ConvincingWholeGrid(StrokeMask(gray), size));
+    if (best && best->gridness >= kConvincing) return best;
+    KeepMoreGridLike(best, ConvincingWholeGrid(RelativeStrokeMask(gray), size));
     if (best && best->gridness >= kConvincing) return best;
     KeepMoreGridLike(best, ConvincingWholeGrid(InkMask(gray, kFaintInkOffset), size));
     return best;

@@ -35,9 +35,10 @@ std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
 
 // DetectGrid's grid, or when it is not convincing a more grid-like one found in the photo's thin
 // strokes alone, which a shaded box (every other box printed darker) leaves out: the faint lines
-// along its edges can be lost to the usual threshold. When neither is convincing, a mask that
-// counts fainter ink competes too: a blurred photo's thin lines keep only a few gray levels of
-// contrast. The live view's detector.
+// along its edges can be lost to the usual threshold. When neither is convincing, the strokes
+// measured against the paper's light (under a shadow the lines' contrast falls with the light),
+// then a mask that counts fainter ink compete too: a blurred photo's thin lines keep only a few
+// gray levels of contrast. The live view's detector.
 std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
 
 // A grid the photo's edge cuts through (people hold phones like that): a quadrilateral of

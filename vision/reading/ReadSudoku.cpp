@@ -99,8 +99,27 @@ std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaire
         case RepairVerdict::Ambiguous:
             return "two likely readings of the digits have different solutions, so neither is "
                    "given: take the photo again, sharper";
+        case RepairVerdict::Doubtful:
+            return "the cells read as hand-writing all disagree with the solution and are read "
+                   "doubtfully: they may be printed digits misread, so it is not given; take the "
+                   "photo again, evenly lit";
     }
     return {};
+}
+
+ReadStatus StatusOf(RepairVerdict verdict) {
+    switch (verdict) {
+        case RepairVerdict::Unique:
+            return ReadStatus::Solved;
+        case RepairVerdict::Multiple:
+        case RepairVerdict::Ambiguous:
+            return ReadStatus::Multiple;
+        case RepairVerdict::Doubtful:
+            return ReadStatus::Uncertain;
+        case RepairVerdict::NoSolution:
+            break;
+    }
+    return ReadStatus::NoSolution;
 }
 
 // What a reading of a grid the photo's edge cuts says about the cells it could not see.
@@ -197,6 +216,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& vi
         // be a board not read right. Two readings with a solution each confirm the turn too.
         const bool expected = standing->verdict == RepairVerdict::Unique ||
                               standing->verdict == RepairVerdict::Ambiguous ||
+                              standing->verdict == RepairVerdict::Doubtful ||
                               (view.cut() && standing->verdict == RepairVerdict::Multiple);
         if (!options.tryRotations || expected) return *std::move(standing);
     }
@@ -364,11 +384,7 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
         ReadCellsUpright(warped, view, *classifier, shape, options, clock, times, turns);
 
     Reading r;
-    r.status = repaired.verdict == RepairVerdict::Unique ? ReadStatus::Solved
-               : repaired.verdict == RepairVerdict::Multiple ||
-                       repaired.verdict == RepairVerdict::Ambiguous
-                   ? ReadStatus::Multiple
-                   : ReadStatus::NoSolution;
+    r.status = StatusOf(repaired.verdict);
     r.message = VerdictMessage(repaired.verdict, repaired);
     r.cutOff = repaired.unread;
     std::sort(r.cutOff.begin(), r.cutOff.end());

@@ -30,8 +30,10 @@ enum class ReadStatus {
     Solved,      // a grid was read and its puzzle has exactly one solution
     NoSolution,  // a grid was read but its digits break the rules or allow no solution
     Multiple,    // a grid was read but its digits allow more than one solution
-    Uncertain,   // a grid was found but its lines could not be fitted surely: its digits may sit
-                 // a cell off, so they are given as read and never solved or checked
+    Uncertain,   // a grid was found but its lines could not be fitted surely (its digits may sit
+                 // a cell off), or its cells read as hand-writing all disagree with the solution
+                 // (they may be printed digits misread): the digits are given as read and never
+                 // solved or checked
     NotFound,    // no grid in the photo
     Error,       // the photo could not be decoded or the engine could not be loaded
 };

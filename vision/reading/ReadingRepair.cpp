@@ -38,7 +38,9 @@ double Cost(float best, float alternative) {
 
 // The guesses of every cell, each with "empty" among them: a classifier keeps its few likeliest
 // digits, but a smudge read as a faint digit must still be able to turn back into paper. The
-// empty guess gets the probability the listed guesses leave over.
+// empty guess gets the probability the listed guesses leave over, or the classifier's own for
+// empty paper when it is lower: a digit read doubtfully (in a deep shadow, 0.43 for its first
+// guess) leaves over half, most of it other digits', and erasing it was nearly free.
 std::vector<CellReading> WithEmptyGuess(const std::vector<CellReading>& cells) {
     constexpr float kMinLeftOver = 1e-6f;
     std::vector<CellReading> out = cells;
@@ -49,7 +51,10 @@ std::vector<CellReading> WithEmptyGuess(const std::vector<CellReading>& cells) {
             sum += g.probability;
             hasEmpty |= g.digit == 0;
         }
-        if (!hasEmpty) reading.guesses.push_back({0, false, std::max(kMinLeftOver, 1 - sum)});
+        if (hasEmpty) continue;
+        float empty = 1 - sum;
+        if (reading.unlistedEmpty >= 0) empty = std::min(empty, reading.unlistedEmpty);
+        reading.guesses.push_back({0, false, std::max(kMinLeftOver, empty)});
     }
     return out;
 }
@@ -185,6 +190,41 @@ bool SolveFromGivens(const std::vector<CellReading>& readings,
     return true;
 }
 
+// Whether every entry of `check` is unsure and none holds the solution's digit. A person who
+// wrote in a grid gets some entries right; cells read as hand-writing that all disagree, each
+// read doubtfully, are more likely printed digits misread (in a deep shadow, under noise), and
+// then the solution came from a puzzle missing its clues. Over the 1,088 readings of the
+// training photos and their blurred, smeared, shrunk, noisy, compressed and shadowed copies
+// (README, "Cells read as hand-writing"), this held for two solved readings, both wrong, and for
+// no right one.
+bool StrayEntriesDisagree(const EntryCheck& check, const Board& solution) {
+    const int entries = check.entries.filledCount();
+    if (entries == 0 || static_cast<int>(check.unsure.size()) != entries) return false;
+    for (int cell : check.unsure)
+        if (check.entries.value(cell) == solution.value(cell)) return false;
+    return true;
+}
+
+// The reading with each cell's `choice` of guess (0: the classifier's first) as the result's
+// givens, hand-written digits, changed cells (another choice than the first) and uncertain ones.
+void DescribeCells(const Geometry& geometry, const std::vector<CellReading>& cells,
+                   const std::vector<int>& choice, const RepairOptions& options,
+                   RepairedReading& result) {
+    const Board read = ClueBoard(geometry, cells, choice);
+    result.givens = Board(geometry);
+    result.handwritten = Board(geometry);
+    result.changed.clear();
+    result.uncertain.clear();
+    for (int cell = 0; cell < geometry.cellCount(); ++cell) {
+        if (choice[cell] != 0) result.changed.push_back(cell);
+        if (cells[cell].guesses[choice[cell]].probability < options.uncertainBelow)
+            result.uncertain.push_back(cell);
+        if (read.origin(cell) == CellOrigin::Given) result.givens.set(cell, read.value(cell));
+        if (read.origin(cell) == CellOrigin::Entered)
+            result.handwritten.set(cell, read.value(cell), CellOrigin::Entered);
+    }
+}
+
 }  // namespace
 
 RepairedReading RepairReading(const std::vector<CellReading>& readings, const Geometry& geometry,
@@ -306,29 +346,24 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
         result.verdict = RepairVerdict::Ambiguous;
         found = false;
     }
-    if (found)
-        result.verdict = RepairVerdict::Unique;
-    else
+    if (found) result.verdict = RepairVerdict::Unique;
+    DescribeCells(geometry, cells, found ? chosen : firstChoice, options, result);
+    if (!found) {
         result.solution = Board(geometry);
-    const Board read = ClueBoard(geometry, cells, found ? chosen : firstChoice);
-    result.givens = Board(geometry);
-    result.handwritten = Board(geometry);
-    for (int cell = 0; cell < geometry.cellCount(); ++cell) {
-        const int choice = found ? chosen[cell] : 0;
-        if (choice != 0) result.changed.push_back(cell);
-        if (cells[cell].guesses[choice].probability < options.uncertainBelow)
-            result.uncertain.push_back(cell);
-        if (read.origin(cell) == CellOrigin::Given) result.givens.set(cell, read.value(cell));
-        if (read.origin(cell) == CellOrigin::Entered)
-            result.handwritten.set(cell, read.value(cell), CellOrigin::Entered);
+        return result;
     }
     // The solution chose which cells are entries; what each entry says is what was read there.
-    if (found) {
-        EntryCheck check = CheckEntries(readings, result.handwritten, result.solution);
-        result.handwritten = std::move(check.entries);
-        result.mistakes = std::move(check.mistakes);
-        result.unsure = std::move(check.unsure);
+    EntryCheck check = CheckEntries(readings, result.handwritten, result.solution);
+    if (StrayEntriesDisagree(check, result.solution)) {
+        // Not solved: the digits as first read, as for any reading without a solution.
+        result.verdict = RepairVerdict::Doubtful;
+        result.solution = Board(geometry);
+        DescribeCells(geometry, cells, firstChoice, options, result);
+        return result;
     }
+    result.handwritten = std::move(check.entries);
+    result.mistakes = std::move(check.mistakes);
+    result.unsure = std::move(check.unsure);
     return result;
 }
 

@@ -29,7 +29,9 @@ struct RepairOptions {
 };
 
 // Ambiguous: the likeliest reading with one solution has a rival nearly as likely with another.
-enum class RepairVerdict { Unique, NoSolution, Multiple, Ambiguous };
+// Doubtful: the likeliest reading has one solution, but not one of its hand-written cells agrees
+// with it and none is read surely enough to call a mistake (see StrayEntriesDisagree).
+enum class RepairVerdict { Unique, NoSolution, Multiple, Ambiguous, Doubtful };
 
 struct RepairedReading {
     RepairVerdict verdict = RepairVerdict::NoSolution;

@@ -391,7 +391,9 @@ function photoMessage(reading) {
     case 'multiple':
       return `Read ${clues} clues, but they do not give one sure solution: a clue was probably missed or misread. Correct it below.${problems}${unsure}`;
     case 'uncertain':
-      return `Read ${clues} clues, but the grid's lines could not be fitted surely, so they may sit a cell off: not solved. Check them below, or take the photo again straight on with the whole grid in view.${unsure}`;
+      // The reader says why: the grid's lines not fitted surely, or hand-writing that may be
+      // printed digits misread.
+      return `Read ${clues} clues, but not surely enough to solve them: ${reading.message}. Check them below.${unsure}`;
     default:
       return `Read ${clues} clues, but they have no solution: a clue was probably misread. Correct it below.${problems}${unsure}`;
   }
