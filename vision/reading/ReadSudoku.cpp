@@ -107,6 +107,7 @@ std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaire
     return {};
 }
 
+// A doubtful reading is reported as one whose lines are in doubt: its digits as read, unsolved.
 ReadStatus StatusOf(RepairVerdict verdict) {
     switch (verdict) {
         case RepairVerdict::Unique:

@@ -195,8 +195,8 @@ bool SolveFromGivens(const std::vector<CellReading>& readings,
 // read doubtfully, are more likely printed digits misread (in a deep shadow, under noise), and
 // then the solution came from a puzzle missing its clues. Over the 1,088 readings of the
 // training photos and their blurred, smeared, shrunk, noisy, compressed and shadowed copies
-// (README, "Cells read as hand-writing"), this held for two solved readings, both wrong, and for
-// no right one.
+// (README, "A grid lost in a deep shadow, and cells read as hand-writing"), this held for two
+// solved readings, both wrong, and for no right one.
 bool StrayEntriesDisagree(const EntryCheck& check, const Board& solution) {
     const int entries = check.entries.filledCount();
     if (entries == 0 || static_cast<int>(check.unsure.size()) != entries) return false;
