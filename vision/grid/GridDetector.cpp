@@ -61,33 +61,35 @@ constexpr int kStrokeDepth = 7;
 constexpr double kRelativeStrokeDepth = 0.035;
 
 // The photo lightly smoothed, and the paper around its strokes: a closing paints over lines and
-// digits thinner than a few pixels with the paper beside them.
-void SmoothAndPaper(const cv::Mat& gray, cv::Mat& smooth, cv::Mat& paper) {
-    cv::GaussianBlur(gray, smooth, {3, 3}, 0);
+// digits thinner than a few pixels with the paper beside them. Both strokes masks read it.
+struct PaperAround {
+    cv::Mat smooth, paper;
+};
+
+PaperAround SmoothAndPaper(const cv::Mat& gray) {
+    PaperAround lit;
+    cv::GaussianBlur(gray, lit.smooth, {3, 3}, 0);
     const int width = std::max(9, std::min(gray.rows, gray.cols) / 50) | 1;
-    cv::morphologyEx(smooth, paper, cv::MORPH_CLOSE,
+    cv::morphologyEx(lit.smooth, lit.paper, cv::MORPH_CLOSE,
                      cv::getStructuringElement(cv::MORPH_RECT, {width, width}));
+    return lit;
 }
 
 // The ink as strokes thinner than a few pixels, whatever the paper around them: ink is what the
 // closing covered. A shaded box (a broad dark area, as some newspapers print every other box) is
 // no stroke and leaves no trace, where the mean threshold above loses the faint lines along its
 // edge.
-cv::Mat StrokeMask(const cv::Mat& gray) {
-    cv::Mat smooth, paper;
-    SmoothAndPaper(gray, smooth, paper);
-    return paper - smooth > kStrokeDepth;
+cv::Mat StrokeMask(const PaperAround& lit) {
+    return lit.paper - lit.smooth > kStrokeDepth;
 }
 
 // The strokes again, measured against the paper's light rather than in gray levels: under a
 // shadow the paper is darker and the lines' contrast falls with it, so a fixed depth loses the
 // shaded half of the grid.
-cv::Mat RelativeStrokeMask(const cv::Mat& gray) {
-    cv::Mat smooth, paper;
-    SmoothAndPaper(gray, smooth, paper);
+cv::Mat RelativeStrokeMask(const PaperAround& lit) {
     cv::Mat depth, light;
-    cv::subtract(paper, smooth, depth, cv::noArray(), CV_32F);
-    paper.convertTo(light, CV_32F, kRelativeStrokeDepth);
+    cv::subtract(lit.paper, lit.smooth, depth, cv::noArray(), CV_32F);
+    lit.paper.convertTo(light, CV_32F, kRelativeStrokeDepth);
     return depth > light;
 }
 
@@ -591,9 +593,10 @@ std::optional<GridCandidate> ConvincingWholeGrid(const cv::Mat& ink, int size) {
 // contrast, which the usual mask breaks into dashes.
 std::optional<GridCandidate> WithOtherMasks(std::optional<GridCandidate> best, const cv::Mat& gray,
                                             int size) {
-    KeepMoreGridLike(best, ConvincingWholeGrid(StrokeMask(gray), size));
+    const PaperAround lit = SmoothAndPaper(gray);
+    KeepMoreGridLike(best, ConvincingWholeGrid(StrokeMask(lit), size));
     if (best && best->gridness >= kConvincing) return best;
-    KeepMoreGridLike(best, ConvincingWholeGrid(RelativeStrokeMask(gray), size));
+    KeepMoreGridLike(best, ConvincingWholeGrid(RelativeStrokeMask(lit), size));
     if (best && best->gridness >= kConvincing) return best;
     KeepMoreGridLike(best, ConvincingWholeGrid(InkMask(gray, kFaintInkOffset), size));
     return best;
