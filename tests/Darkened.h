@@ -16,4 +16,16 @@ inline cv::Mat Darkened(const cv::Mat& photo, const cv::Mat& shade, double darke
     return out;
 }
 
+// The photo with everything below and right of a slanted line through its middle `darker`
+// darker, the edge blurred over a few pixels as a shadow's is (a phone or a hand casts it).
+inline cv::Mat WithShadowEdge(const cv::Mat& photo, double darker) {
+    cv::Mat shade(photo.size(), CV_32F);
+    for (int y = 0; y < photo.rows; ++y)
+        for (int x = 0; x < photo.cols; ++x)
+            shade.at<float>(y, x) =
+                (x - 0.5f * photo.cols) * 0.8f + (y - 0.3f * photo.rows) > 0 ? 1.f : 0.f;
+    cv::GaussianBlur(shade, shade, {0, 0}, 3);
+    return Darkened(photo, shade, darker);
+}
+
 }  // namespace sudoku

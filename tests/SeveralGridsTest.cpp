@@ -14,6 +14,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "solver/FastSolver9.h"
+#include "tests/Darkened.h"
 #include "tests/TrainingPhotos.h"
 #include "vision/classifying/ClassifierLoader.h"
 #include "vision/drawing/Render.h"
@@ -41,6 +42,14 @@ bool ReadsAs(const Reading& r, const std::vector<int>& truth) {
     for (int cell = 0; cell < 81; ++cell)
         if (r.givens.value(cell) != truth[cell]) return false;
     return true;
+}
+
+// Solved to an answer that is not the puzzle's: a digit of the truth's puzzle differs.
+bool SolvedWrong(const Reading& r, const std::vector<int>& truth) {
+    if (r.status != ReadStatus::Solved || truth.size() != 81) return false;
+    for (int cell = 0; cell < 81; ++cell)
+        if (truth[cell] && r.solution.value(cell) != truth[cell]) return true;
+    return false;
 }
 
 float MeanX(const Reading& r) {
@@ -105,31 +114,37 @@ cv::Mat PrintedSolution(const std::vector<int>& truth) {
     return PhotographPage(page, DefaultPose(page, options.size), options).image;
 }
 
-// The photo at 60% of the solution's height, on paper, left of it, as one JPEG.
-std::vector<std::uint8_t> PuzzleBesideSolution(const cv::Mat& puzzle, const cv::Mat& solution) {
-    const int height = solution.rows * 6 / 10;
-    cv::Mat small, page;
-    cv::resize(puzzle, small, {puzzle.cols * height / puzzle.rows, height}, 0, 0, cv::INTER_AREA);
-    cv::copyMakeBorder(small, small, (solution.rows - height) / 2,
-                       solution.rows - height - (solution.rows - height) / 2, 0, 20,
-                       cv::BORDER_CONSTANT, cv::Scalar(225, 225, 225));
-    cv::hconcat(small, solution, page);
+// The photo at 60% of `height`, on paper `height` high.
+cv::Mat ShrunkOnPaper(const cv::Mat& puzzle, int height) {
+    const int shrunk = height * 6 / 10;
+    cv::Mat small;
+    cv::resize(puzzle, small, {puzzle.cols * shrunk / puzzle.rows, shrunk}, 0, 0, cv::INTER_AREA);
+    cv::copyMakeBorder(small, small, (height - shrunk) / 2, height - shrunk - (height - shrunk) / 2,
+                       0, 20, cv::BORDER_CONSTANT, cv::Scalar(225, 225, 225));
+    return small;
+}
+
+std::vector<std::uint8_t> Jpeg(const cv::Mat& image) {
     std::vector<std::uint8_t> jpeg;
-    cv::imencode(".jpg", page, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
+    cv::imencode(".jpg", image, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
     return jpeg;
 }
 
-// Newspapers print the last puzzle's solution beside the new one. Each held-out printed photo
-// beside a larger printed solution (of the same puzzle, so that a solution read instead is
-// caught): before the reader looked past a grid that is all printed digits, 0 of 32 were read
-// as the puzzle (the solution grid, larger and in the middle, was read and called solved); now
-// 30. The other two are small, blurred photos whose puzzle misreads at 60% (image74, image1007).
-constexpr int kMinPuzzlesPreferred = 30;
+// The photo at 60% of the solution's height, on paper, left of it, as one JPEG.
+std::vector<std::uint8_t> PuzzleBesideSolution(const cv::Mat& puzzle, const cv::Mat& solution) {
+    cv::Mat page;
+    cv::hconcat(ShrunkOnPaper(puzzle, solution.rows), solution, page);
+    return Jpeg(page);
+}
 
-TEST(SeveralGrids, ThePuzzleIsReadRatherThanAPrintedSolutionBesideIt) {
-    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
-    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    int photos = 0, read = 0;
+// How many held-out printed photos, each made by `photograph` from the photo and put beside a
+// larger printed solution (of the same puzzle, so that a solution read instead is caught), are
+// read as the puzzle. A puzzle solved to another answer must be one the reader solves so when
+// it is alone on its paper (a misreading of the puzzle, not of the page): looking past the
+// solution must add no wrong answer.
+template <typename Photograph>
+int PuzzlesReadBesideTheirSolution(Photograph photograph) {
+    int photos = 0, read = 0, wrongOnlyBeside = 0;
     for (const std::string& name : HeldOutNames()) {
         const fs::path path = kDataset / "printed" / name;
         const cv::Mat photo = cv::imread(path.string());
@@ -137,16 +152,57 @@ TEST(SeveralGrids, ThePuzzleIsReadRatherThanAPrintedSolutionBesideIt) {
         const cv::Mat solution = truth.size() == 81 ? PrintedSolution(truth) : cv::Mat();
         if (photo.empty() || solution.empty()) continue;
         ++photos;
-        const auto jpeg = PuzzleBesideSolution(photo, solution);
+        const cv::Mat puzzle = photograph(photo);
+        const auto jpeg = PuzzleBesideSolution(puzzle, solution);
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
         read += ReadsAs(r, truth);
         if (!ReadsAs(r, truth))
             std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", "
                       << r.givens.filledCount() << " digits read\n";
+        if (!SolvedWrong(r, truth)) continue;
+        const auto alone = Jpeg(ShrunkOnPaper(puzzle, solution.rows));
+        const bool wrongAlone =
+            SolvedWrong(ReadSudoku(std::span<const std::uint8_t>(alone)), truth);
+        std::cout << "  " << name << ": solved to another answer, "
+                  << (wrongAlone ? "as when alone\n" : "not when alone\n");
+        wrongOnlyBeside += !wrongAlone;
     }
     std::cout << "  " << read << " of " << photos << " puzzles read beside their solution\n";
-    ASSERT_GT(photos, 0);
-    EXPECT_GE(read, kMinPuzzlesPreferred);
+    EXPECT_GT(photos, 0);
+    EXPECT_EQ(wrongOnlyBeside, 0);
+    return read;
+}
+
+// Newspapers print the last puzzle's solution beside the new one. Before the reader looked past
+// a grid that is all printed digits, 0 of 32 were read as the puzzle (the solution grid, larger
+// and in the middle, was read and called solved); then 30 (image74 and image1007, small and
+// blurred, misread at 60%); 32 when measured again on 2026-11-26 (the changes between were not
+// traced one by one).
+constexpr int kMinPuzzlesPreferred = 32;
+
+TEST(SeveralGrids, ThePuzzleIsReadRatherThanAPrintedSolutionBesideIt) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    EXPECT_GE(PuzzlesReadBesideTheirSolution([](const cv::Mat& photo) { return photo; }),
+              kMinPuzzlesPreferred);
+}
+
+// The puzzle under a deep shadow's edge (70% of the light gone) beside its solution: the usual
+// mask can lose a puzzle the edge cuts in two, and only the solution's grid is found. Before the
+// other masks (strokes, strokes against the paper's light, faint ink) were searched for the
+// puzzle too, 9 of 32 were read as the puzzle and 18 as the solution; now 16 and 9. A puzzle
+// found only by them is taken when none of its printed digits was corrected: with corrections
+// allowed, 17 were read but image116 was solved to another answer (digits lost in the shadow,
+// two printed ones "corrected"), which it is not when read alone. image164 is solved to another
+// answer alone too (a 9 in the shadow read as 4, at 60% size): a misreading the reader has anyway.
+constexpr int kMinShadedPuzzlesPreferred = 16;
+
+TEST(SeveralGrids, APuzzleUnderAShadowIsReadRatherThanAPrintedSolutionBesideIt) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    EXPECT_GE(PuzzlesReadBesideTheirSolution(
+                  [](const cv::Mat& photo) { return WithShadowEdge(photo, 0.7); }),
+              kMinShadedPuzzlesPreferred);
 }
 
 TEST(SeveralGrids, APhotoWithoutAGridGivesOneNotFoundReading) {

@@ -22,18 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The photo with everything below and right of a slanted line through its middle `darker`
-// darker, the edge blurred over a few pixels as a shadow's is.
-cv::Mat WithShadow(const cv::Mat& photo, double darker) {
-    cv::Mat shade(photo.size(), CV_32F);
-    for (int y = 0; y < photo.rows; ++y)
-        for (int x = 0; x < photo.cols; ++x)
-            shade.at<float>(y, x) =
-                (x - 0.5f * photo.cols) * 0.8f + (y - 0.3f * photo.rows) > 0 ? 1.f : 0.f;
-    cv::GaussianBlur(shade, shade, {0, 0}, 3);
-    return Darkened(photo, shade, darker);
-}
-
 struct ShadowCounts {
     int photos = 0, exact = 0, rightSolutions = 0, wrongSolutions = 0;
 };
@@ -48,7 +36,7 @@ ShadowCounts ReadUnderShadow(double darker) {
         if (photo.empty() || truth.size() != 81) continue;
         ++counts.photos;
         std::vector<std::uint8_t> jpeg;
-        cv::imencode(".jpg", WithShadow(photo, darker), jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
+        cv::imencode(".jpg", WithShadowEdge(photo, darker), jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
         bool right = r.found();
         for (int cell = 0; cell < 81 && right; ++cell)

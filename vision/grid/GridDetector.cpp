@@ -453,9 +453,11 @@ std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
     return BestWholeGrid(InkMask(gray), size);
 }
 
-std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
-    const cv::Mat ink = InkMask(gray);
-    const double imageArea = static_cast<double>(gray.rows) * gray.cols;
+namespace {
+
+// Every grid of an ink mask, in falling order of score; none overlaps another.
+std::vector<GridCandidate> GridsOfMask(const cv::Mat& ink, int size) {
+    const double imageArea = static_cast<double>(ink.rows) * ink.cols;
     std::vector<std::pair<double, GridCandidate>> scored;
     for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
         const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size);
@@ -480,6 +482,23 @@ std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
                    Inside(candidate.corners, Centre(g.corners));
         });
         if (!overlaps) grids.push_back(candidate);
+    }
+    return grids;
+}
+
+}  // namespace
+
+std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
+    return GridsOfMask(InkMask(gray), size);
+}
+
+std::vector<GridCandidate> DetectGridsInOtherMasks(const cv::Mat& gray, int size) {
+    const PaperAround lit = SmoothAndPaper(gray);
+    std::vector<GridCandidate> grids;
+    for (const cv::Mat& ink :
+         {StrokeMask(lit), RelativeStrokeMask(lit), InkMask(gray, kFaintInkOffset)}) {
+        std::vector<GridCandidate> found = GridsOfMask(ink, size);
+        grids.insert(grids.end(), found.begin(), found.end());
     }
     return grids;
 }

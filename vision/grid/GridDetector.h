@@ -56,4 +56,9 @@ std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size 
 // first, then the others in falling order of score; none overlaps another.
 std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size = 9);
 
+// Every grid the other masks of DetectWholeGrid find (the strokes, the strokes against the
+// paper's light, the faint ink), each mask's in falling order of score: a grid a shadow's edge
+// cuts in two can be lost to the usual mask while a printed solution beside it is found.
+std::vector<GridCandidate> DetectGridsInOtherMasks(const cv::Mat& gray, int size = 9);
+
 }  // namespace sudoku

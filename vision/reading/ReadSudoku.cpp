@@ -420,10 +420,40 @@ bool Overlap(const GridCandidate& a, const GridCandidate& b) {
     return inside(a.corners, centre(b.corners)) || inside(b.corners, centre(a.corners));
 }
 
+// How far a puzzle read beside a printed solution must be trusted to replace it.
+enum class Trust { Solved, PrintedDigitsAsRead };
+
+// No printed digit was corrected by the repair (a correction leaves a printed digit changed or
+// erased; a hand-written one corrected stays hand-written): the printed digits alone make the
+// puzzle and its solution.
+bool PrintedDigitsAsRead(const Reading& r) {
+    return std::all_of(r.changed.begin(), r.changed.end(),
+                       [&](int cell) { return r.handwritten.value(cell) != 0; });
+}
+
+// The first of `grids` beside the printed solution `found` that reads as a puzzle with one
+// solution (with `Trust::PrintedDigitsAsRead`, none of its printed digits corrected).
+std::optional<Reading> PuzzleBeside(const GridCandidate& found,
+                                    const std::vector<GridCandidate>& grids, Trust trust,
+                                    const cv::Mat& work, double scale, const ReaderOptions& options,
+                                    Stopwatch& clock, double decodeMs) {
+    for (const GridCandidate& other : grids) {
+        if (Overlap(other, found)) continue;
+        Reading puzzle = ReadGrid(work, other, scale, options, clock, decodeMs);
+        if (puzzle.status == ReadStatus::Solved && !IsPrintedSolution(puzzle) &&
+            (trust == Trust::Solved || PrintedDigitsAsRead(puzzle)))
+            return puzzle;
+    }
+    return std::nullopt;
+}
+
 // The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
 // When the grid found is a printed solution, another grid of the photo that reads as a puzzle
 // with one solution is the answer instead: a shadow can leave the puzzle less grid-like than
-// the solution printed beside it.
+// the solution printed beside it, or (its edge cutting the puzzle in two) lose it to the usual
+// mask. The other masks' grids are searched then; one of theirs, a poorer view of the puzzle, is
+// taken only with its printed digits as read (image116 under a deep shadow, at 60% beside a
+// solution, was otherwise solved to another answer).
 Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
                  double decodeMs) {
     const cv::Mat work = WorkingCopy(gray, options.size, scale);
@@ -431,11 +461,13 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
     if (!candidate) return NotFound(decodeMs, clock);
     Reading r = ReadGrid(work, *candidate, scale, options, clock, decodeMs);
     if (!IsPrintedSolution(r)) return r;
-    for (const GridCandidate& other : DetectGrids(work, options.size)) {
-        if (Overlap(other, *candidate)) continue;
-        Reading puzzle = ReadGrid(work, other, scale, options, clock, decodeMs);
-        if (puzzle.status == ReadStatus::Solved && !IsPrintedSolution(puzzle)) return puzzle;
-    }
+    if (auto puzzle = PuzzleBeside(*candidate, DetectGrids(work, options.size), Trust::Solved, work,
+                                   scale, options, clock, decodeMs))
+        return std::move(*puzzle);
+    if (auto puzzle =
+            PuzzleBeside(*candidate, DetectGridsInOtherMasks(work, options.size),
+                         Trust::PrintedDigitsAsRead, work, scale, options, clock, decodeMs))
+        return std::move(*puzzle);
     return r;
 }
 
