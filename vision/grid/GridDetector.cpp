@@ -488,19 +488,18 @@ std::vector<GridCandidate> GridsOfMask(const cv::Mat& ink, int size) {
 
 }  // namespace
 
-std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size) {
-    return GridsOfMask(InkMask(gray), size);
-}
-
-std::vector<GridCandidate> DetectGridsInOtherMasks(const cv::Mat& gray, int size) {
-    const PaperAround lit = SmoothAndPaper(gray);
-    std::vector<GridCandidate> grids;
-    for (const cv::Mat& ink :
-         {StrokeMask(lit), RelativeStrokeMask(lit), InkMask(gray, kFaintInkOffset)}) {
-        std::vector<GridCandidate> found = GridsOfMask(ink, size);
-        grids.insert(grids.end(), found.begin(), found.end());
+std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size, GridMask mask) {
+    switch (mask) {
+        case GridMask::Ink:
+            break;
+        case GridMask::Strokes:
+            return GridsOfMask(StrokeMask(SmoothAndPaper(gray)), size);
+        case GridMask::StrokesAgainstPaper:
+            return GridsOfMask(RelativeStrokeMask(SmoothAndPaper(gray)), size);
+        case GridMask::FaintInk:
+            return GridsOfMask(InkMask(gray, kFaintInkOffset), size);
     }
-    return grids;
+    return GridsOfMask(InkMask(gray), size);
 }
 
 namespace {

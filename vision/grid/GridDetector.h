@@ -52,13 +52,14 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 // grid cut at a corner can pass for a weak whole one) and the other is more grid-like.
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 
-// Every grid of a gray image (a newspaper page prints two or three), the one DetectGrid finds
-// first, then the others in falling order of score; none overlaps another.
-std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size = 9);
+// The ink a grid is looked for in: the usual mask (darker than the local mean), and the others
+// DetectWholeGrid tries when it finds nothing convincing: the thin strokes, the strokes measured
+// against the paper's light, the faint ink.
+enum class GridMask { Ink, Strokes, StrokesAgainstPaper, FaintInk };
 
-// Every grid the other masks of DetectWholeGrid find (the strokes, the strokes against the
-// paper's light, the faint ink), each mask's in falling order of score: a grid a shadow's edge
-// cuts in two can be lost to the usual mask while a printed solution beside it is found.
-std::vector<GridCandidate> DetectGridsInOtherMasks(const cv::Mat& gray, int size = 9);
+// Every grid of a gray image (a newspaper page prints two or three) in the mask's ink, the one
+// DetectGrid finds first, then the others in falling order of score; none overlaps another.
+std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size = 9,
+                                       GridMask mask = GridMask::Ink);
 
 }  // namespace sudoku

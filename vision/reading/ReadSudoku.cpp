@@ -461,13 +461,13 @@ Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options
     if (!candidate) return NotFound(decodeMs, clock);
     Reading r = ReadGrid(work, *candidate, scale, options, clock, decodeMs);
     if (!IsPrintedSolution(r)) return r;
-    if (auto puzzle = PuzzleBeside(*candidate, DetectGrids(work, options.size), Trust::Solved, work,
-                                   scale, options, clock, decodeMs))
-        return std::move(*puzzle);
-    if (auto puzzle =
-            PuzzleBeside(*candidate, DetectGridsInOtherMasks(work, options.size),
-                         Trust::PrintedDigitsAsRead, work, scale, options, clock, decodeMs))
-        return std::move(*puzzle);
+    for (const GridMask mask :
+         {GridMask::Ink, GridMask::Strokes, GridMask::StrokesAgainstPaper, GridMask::FaintInk}) {
+        const Trust trust = mask == GridMask::Ink ? Trust::Solved : Trust::PrintedDigitsAsRead;
+        if (auto puzzle = PuzzleBeside(*candidate, DetectGrids(work, options.size, mask), trust,
+                                       work, scale, options, clock, decodeMs))
+            return std::move(*puzzle);
+    }
     return r;
 }
 
