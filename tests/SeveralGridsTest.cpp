@@ -189,12 +189,12 @@ TEST(SeveralGrids, ThePuzzleIsReadRatherThanAPrintedSolutionBesideIt) {
 
 // The puzzle under a deep shadow's edge (70% of the light gone) beside its solution: the usual
 // mask can lose a puzzle the edge cuts in two, and only the solution's grid is found. Before the
-// other masks (strokes, strokes against the paper's light, faint ink) were searched for the
-// puzzle too, 9 of 32 were read as the puzzle and 18 as the solution; now 16 and 9. A puzzle
-// found only by them is taken when none of its printed digits was corrected: with corrections
-// allowed, 17 were read but image116 was solved to another answer (digits lost in the shadow,
-// two printed ones "corrected"), which it is not when read alone. image164 is solved to another
-// answer alone too (a 9 in the shadow read as 4, at 60% size): a misreading the reader has anyway.
+// other masks (strokes, strokes against the paper's light, faint ink) were searched for the puzzle
+// too, 9 of 32 were read as the puzzle and 18 as the solution; now 16 and 9. A puzzle found only
+// by them is taken when its printed digits are all as first read: with any correction allowed, 17
+// were read but image116 was solved to another answer (digits lost in the shadow, two printed ones
+// "corrected"), which it is not when read alone. image164 is solved to another answer alone too (a
+// 9 in the shadow read as 4, at 60% size): a misreading the reader has anyway.
 constexpr int kMinShadedPuzzlesPreferred = 16;
 
 TEST(SeveralGrids, APuzzleUnderAShadowIsReadRatherThanAPrintedSolutionBesideIt) {

@@ -423,16 +423,17 @@ bool Overlap(const GridCandidate& a, const GridCandidate& b) {
 // How far a puzzle read beside a printed solution must be trusted to replace it.
 enum class Trust { Solved, PrintedDigitsAsRead };
 
-// No printed digit was corrected by the repair (a correction leaves a printed digit changed or
-// erased; a hand-written one corrected stays hand-written): the printed digits alone make the
-// puzzle and its solution.
+// Every printed digit of the reading is as the classifier first read it: each correction the
+// repair made ends in a hand-written digit (an entry corrected, or a printed reading taken for
+// hand-writing, which leaves the puzzle a clue fewer), none in a printed digit or in paper. The
+// printed digits alone make the puzzle and its solution.
 bool PrintedDigitsAsRead(const Reading& r) {
     return std::all_of(r.changed.begin(), r.changed.end(),
                        [&](int cell) { return r.handwritten.value(cell) != 0; });
 }
 
 // The first of `grids` beside the printed solution `found` that reads as a puzzle with one
-// solution (with `Trust::PrintedDigitsAsRead`, none of its printed digits corrected).
+// solution (with `Trust::PrintedDigitsAsRead`, every printed digit as first read).
 std::optional<Reading> PuzzleBeside(const GridCandidate& found,
                                     const std::vector<GridCandidate>& grids, Trust trust,
                                     const cv::Mat& work, double scale, const ReaderOptions& options,
