@@ -141,9 +141,7 @@ CutTally ReadCutPhotos(bool corner) {
         }
         if (r.status == ReadStatus::Solved) {
             ++t.solved;
-            bool right = true;
-            for (int cell = 0; cell < 81; ++cell)
-                right &= !truth[cell] || r.solution.value(cell) == truth[cell];
+            const bool right = SolutionAgrees(r, truth);
             t.solvedRight += right;
             EXPECT_TRUE(right) << what << ": a solution given for a board not read right";
         }

@@ -44,12 +44,9 @@ bool ReadsAs(const Reading& r, const std::vector<int>& truth) {
     return true;
 }
 
-// Solved to an answer that is not the puzzle's: a digit of the truth's puzzle differs.
+// Solved to an answer that is not the puzzle's.
 bool SolvedWrong(const Reading& r, const std::vector<int>& truth) {
-    if (r.status != ReadStatus::Solved || truth.size() != 81) return false;
-    for (int cell = 0; cell < 81; ++cell)
-        if (truth[cell] && r.solution.value(cell) != truth[cell]) return true;
-    return false;
+    return r.status == ReadStatus::Solved && truth.size() == 81 && !SolutionAgrees(r, truth);
 }
 
 float MeanX(const Reading& r) {

@@ -43,9 +43,7 @@ ShadowCounts ReadUnderShadow(double darker) {
             right = r.givens.value(cell) == truth[cell];
         counts.exact += right;
         if (r.status == ReadStatus::Solved) {
-            bool solutionRight = true;
-            for (int cell = 0; cell < 81; ++cell)
-                solutionRight &= !truth[cell] || r.solution.value(cell) == truth[cell];
+            const bool solutionRight = SolutionAgrees(r, truth);
             counts.rightSolutions += solutionRight;
             counts.wrongSolutions += !solutionRight;
             if (!solutionRight) std::cout << "  " << name << ": solved, not the puzzle's answer\n";

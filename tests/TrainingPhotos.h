@@ -14,6 +14,7 @@
 #include <opencv2/core.hpp>
 
 #include "vision/classifying/ClassifierLoader.h"
+#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 
@@ -31,6 +32,14 @@ inline std::vector<int> DatDigits(const std::filesystem::path& path) {
     while (in >> d)
         digits.push_back(d);
     return digits;
+}
+
+// Whether a reading's solution holds every printed digit of the truth (DatDigits): a solution
+// of some other board, read wrong, does not.
+inline bool SolutionAgrees(const Reading& r, const std::vector<int>& truth) {
+    for (int cell = 0; cell < static_cast<int>(truth.size()); ++cell)
+        if (truth[cell] && r.solution.value(cell) != truth[cell]) return false;
+    return true;
 }
 
 // Whether the CNN model loads: the tests that read photos skip without it.
