@@ -25,6 +25,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+std::vector<std::uint8_t> Jpeg(const cv::Mat& image) {
+    std::vector<std::uint8_t> jpeg;
+    cv::imencode(".jpg", image, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
+    return jpeg;
+}
+
 // Both photos at the height of the smaller, side by side, as one JPEG.
 std::vector<std::uint8_t> SideBySide(const cv::Mat& left, const cv::Mat& right) {
     const int height = std::min(left.rows, right.rows);
@@ -32,9 +38,7 @@ std::vector<std::uint8_t> SideBySide(const cv::Mat& left, const cv::Mat& right) 
     cv::resize(left, a, {left.cols * height / left.rows, height}, 0, 0, cv::INTER_AREA);
     cv::resize(right, b, {right.cols * height / right.rows, height}, 0, 0, cv::INTER_AREA);
     cv::hconcat(a, b, page);
-    std::vector<std::uint8_t> jpeg;
-    cv::imencode(".jpg", page, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
-    return jpeg;
+    return Jpeg(page);
 }
 
 bool ReadsAs(const Reading& r, const std::vector<int>& truth) {
@@ -94,6 +98,86 @@ TEST(SeveralGrids, EveryGridOfTwoPhotosSideBySideIsRead) {
     EXPECT_GE(read, kMinPairsRead);
 }
 
+// Solved, to the solution of the puzzle `truth`.
+bool SolvedRight(const Reading& r, const std::vector<int>& truth) {
+    return r.status == ReadStatus::Solved && truth.size() == 81 && SolutionAgrees(r, truth);
+}
+
+// Measured on the 16 pairs of held-out printed photos, each page made twice (the left photo under
+// a deep shadow's edge, 70% of the light gone, then the right): before ReadSudokus read first
+// the grid ReadSudoku reads and looked for the others in the masks after the usual one too, 7 of
+// the 32 pages had both grids solved right; then 19, none solved to another answer.
+constexpr int kMinShadedPagesRead = 19;
+
+TEST(SeveralGrids, EveryGridOfAPageIsReadWithOnePhotoUnderAShadow) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const std::vector<std::string> names = HeldOutNames();
+    int pages = 0, read = 0, solvedWrong = 0;
+    for (std::size_t k = 0; k + 1 < names.size(); k += 2) {
+        const fs::path left = kDataset / "printed" / names[k];
+        const fs::path right = kDataset / "printed" / names[k + 1];
+        const cv::Mat a = cv::imread(left.string()), b = cv::imread(right.string());
+        if (a.empty() || b.empty()) continue;
+        const std::vector<int> truths[2] = {DatDigits(fs::path(left).replace_extension(".dat")),
+                                            DatDigits(fs::path(right).replace_extension(".dat"))};
+        const float middle = static_cast<float>(a.cols * std::min(a.rows, b.rows) / a.rows);
+        for (const bool shadeLeft : {true, false}) {
+            ++pages;
+            const auto jpeg = SideBySide(shadeLeft ? WithShadowEdge(a, 0.7) : a,
+                                         shadeLeft ? b : WithShadowEdge(b, 0.7));
+            bool solved[2] = {false, false};
+            for (const Reading& r : ReadSudokus(std::span<const std::uint8_t>(jpeg))) {
+                const int side = MeanX(r) < middle ? 0 : 1;
+                solved[side] |= SolvedRight(r, truths[side]);
+                // A printed solution (image1067 shows the last one) is no puzzle of the page.
+                if (SolvedWrong(r, truths[side]) && !r.givens.isComplete()) {
+                    ++solvedWrong;
+                    std::cout << "  " << names[k + side] << ": solved to another answer\n";
+                }
+            }
+            read += solved[0] && solved[1];
+            if (!solved[0] || !solved[1])
+                std::cout << "  " << names[k] << " + " << names[k + 1] << ", "
+                          << (shadeLeft ? "left" : "right") << " shaded: left " << solved[0]
+                          << ", right " << solved[1] << "\n";
+        }
+    }
+    std::cout << "  " << read << " of " << pages << " pages read with both grids solved\n";
+    ASSERT_GT(pages, 0);
+    EXPECT_GE(read, kMinShadedPagesRead);
+    EXPECT_EQ(solvedWrong, 0);
+}
+
+// ReadSudokus reads first the grid ReadSudoku reads, found the same ways (in a shadow, cut by
+// the frame, the puzzle rather than a solution beside it). Measured under a deep shadow's edge, on
+// every other held-out printed photo (16, to keep the sanitizer runs short): before, the first
+// reading differed on 13 (8 found no grid, 2 were read uncertain, 3 solved from other corners).
+TEST(SeveralGrids, TheFirstGridReadIsTheOneReadSudokuReads) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const std::vector<std::string> names = HeldOutNames();
+    int photos = 0, differ = 0;
+    for (std::size_t k = 0; k < names.size(); k += 2) {
+        const cv::Mat photo = cv::imread((kDataset / "printed" / names[k]).string());
+        if (photo.empty()) continue;
+        ++photos;
+        const auto jpeg = Jpeg(WithShadowEdge(photo, 0.7));
+        const Reading one = ReadSudoku(std::span<const std::uint8_t>(jpeg));
+        const std::vector<Reading> every = ReadSudokus(std::span<const std::uint8_t>(jpeg));
+        ASSERT_FALSE(every.empty()) << names[k];
+        const Reading& first = every.front();
+        if (first.status == one.status && first.givens == one.givens &&
+            first.solution == one.solution && first.corners == one.corners)
+            continue;
+        ++differ;
+        std::cout << "  " << names[k] << ": " << ReadStatusId(first.status)
+                  << " first of every grid, " << ReadStatusId(one.status) << " alone\n";
+    }
+    EXPECT_GT(photos, 0);
+    EXPECT_EQ(differ, 0);
+}
+
 // The puzzle's solution, every cell printed, on a rendered page photographed straight on.
 cv::Mat PrintedSolution(const std::vector<int>& truth) {
     std::string line;
@@ -119,12 +203,6 @@ cv::Mat ShrunkOnPaper(const cv::Mat& puzzle, int height) {
     cv::copyMakeBorder(small, small, (height - shrunk) / 2, height - shrunk - (height - shrunk) / 2,
                        0, 20, cv::BORDER_CONSTANT, cv::Scalar(225, 225, 225));
     return small;
-}
-
-std::vector<std::uint8_t> Jpeg(const cv::Mat& image) {
-    std::vector<std::uint8_t> jpeg;
-    cv::imencode(".jpg", image, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
-    return jpeg;
 }
 
 // The photo at 60% of the solution's height, on paper, left of it, as one JPEG.

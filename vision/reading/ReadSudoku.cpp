@@ -420,6 +420,10 @@ bool Overlap(const GridCandidate& a, const GridCandidate& b) {
     return inside(a.corners, centre(b.corners)) || inside(b.corners, centre(a.corners));
 }
 
+// The masks grids are looked for in, the usual one first.
+constexpr std::array kGridMasks = {GridMask::Ink, GridMask::Strokes, GridMask::StrokesAgainstPaper,
+                                   GridMask::FaintInk};
+
 // How far a puzzle read beside a printed solution must be trusted to replace it.
 enum class Trust { Solved, PrintedDigitsAsRead };
 
@@ -432,61 +436,91 @@ bool PrintedDigitsAsRead(const Reading& r) {
                        [&](int cell) { return r.handwritten.value(cell) != 0; });
 }
 
+// A grid's reading and the grid it read (none when no grid was found).
+struct GridReading {
+    Reading reading;
+    std::optional<GridCandidate> grid;
+};
+
 // The first of `grids` beside the printed solution `found` that reads as a puzzle with one
 // solution (with `Trust::PrintedDigitsAsRead`, every printed digit as first read).
-std::optional<Reading> PuzzleBeside(const GridCandidate& found,
-                                    const std::vector<GridCandidate>& grids, Trust trust,
-                                    const cv::Mat& work, double scale, const ReaderOptions& options,
-                                    Stopwatch& clock, double decodeMs) {
+std::optional<GridReading> PuzzleBeside(const GridCandidate& found,
+                                        const std::vector<GridCandidate>& grids, Trust trust,
+                                        const cv::Mat& work, double scale,
+                                        const ReaderOptions& options, Stopwatch& clock,
+                                        double decodeMs) {
     for (const GridCandidate& other : grids) {
         if (Overlap(other, found)) continue;
         Reading puzzle = ReadGrid(work, other, scale, options, clock, decodeMs);
         if (puzzle.status == ReadStatus::Solved && !IsPrintedSolution(puzzle) &&
             (trust == Trust::Solved || PrintedDigitsAsRead(puzzle)))
-            return puzzle;
+            return GridReading{std::move(puzzle), other};
     }
     return std::nullopt;
 }
 
-// The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
+// The grid a photo shows, read: `work` is the photo's working copy (`scale` of its pixels).
 // When the grid found is a printed solution, another grid of the photo that reads as a puzzle
 // with one solution is the answer instead: a shadow can leave the puzzle less grid-like than
 // the solution printed beside it, or (its edge cutting the puzzle in two) lose it to the usual
 // mask. The other masks' grids are searched then; one of theirs, a poorer view of the puzzle, is
 // taken only with its printed digits as read (image116 under a deep shadow, at 60% beside a
 // solution, was otherwise solved to another answer).
-Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
-                 double decodeMs) {
-    const cv::Mat work = WorkingCopy(gray, options.size, scale);
+GridReading ReadLikeliestGrid(const cv::Mat& work, double scale, const ReaderOptions& options,
+                              Stopwatch& clock, double decodeMs) {
     const auto candidate = DetectWholeOrCutGrid(work, options.size);
-    if (!candidate) return NotFound(decodeMs, clock);
+    if (!candidate) return {NotFound(decodeMs, clock), std::nullopt};
     Reading r = ReadGrid(work, *candidate, scale, options, clock, decodeMs);
-    if (!IsPrintedSolution(r)) return r;
-    for (const GridMask mask :
-         {GridMask::Ink, GridMask::Strokes, GridMask::StrokesAgainstPaper, GridMask::FaintInk}) {
+    if (!IsPrintedSolution(r)) return {std::move(r), candidate};
+    for (const GridMask mask : kGridMasks) {
         const Trust trust = mask == GridMask::Ink ? Trust::Solved : Trust::PrintedDigitsAsRead;
         if (auto puzzle = PuzzleBeside(*candidate, DetectGrids(work, options.size, mask), trust,
                                        work, scale, options, clock, decodeMs))
             return std::move(*puzzle);
     }
-    return r;
+    return {std::move(r), candidate};
 }
 
-// Every grid of the photo; the time to find them all is the first reading's.
+// The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
+Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
+                 double decodeMs) {
+    const cv::Mat work = WorkingCopy(gray, options.size, scale);
+    return ReadLikeliestGrid(work, scale, options, clock, decodeMs).reading;
+}
+
+// Whether a grid other than the first is reported. A lattice with hardly a digit in it (where
+// two photos or columns of print meet) is not a puzzle: fewer than 2n-1 digits (17 of 81) cannot
+// make one unique. The masks after the usual one look for grids it lost (a page's second puzzle
+// under a shadow's edge); of theirs only a grid read as solved is reported: on 7 of the 320
+// training photos they found a piece of print or of the grid beside the one grid, read uncertain
+// (its lines not evenly spaced) or without a solution.
+bool IsAnotherPuzzle(const Reading& r, GridMask mask, int size) {
+    if (r.givens.filledCount() + r.handwritten.filledCount() < 2 * size - 1) return false;
+    return mask == GridMask::Ink || r.status == ReadStatus::Solved;
+}
+
+// Every grid of the photo: first the one ReadGray reads (found in a shadow, cut by the frame, or
+// the puzzle beside a printed solution), then each mask's grids that overlap none read before;
+// the time to find them all is the first reading's.
 std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, double scale, const ReaderOptions& options,
                                    Stopwatch& clock, double decodeMs) {
     const cv::Mat work = WorkingCopy(gray, options.size, scale);
-    const std::vector<GridCandidate> candidates = DetectGrids(work, options.size);
-    if (candidates.empty()) return {NotFound(decodeMs, clock)};
-    std::vector<Reading> readings;
-    for (const GridCandidate& candidate : candidates) {
-        Reading r = ReadGrid(work, candidate, scale, options, clock, decodeMs);
-        decodeMs = 0;
-        // Beyond the first, a lattice with hardly a digit in it (where two photos or columns of
-        // print meet) is not a puzzle: fewer than 2n-1 digits (17 of 81) cannot make one unique.
-        const int digits = r.givens.filledCount() + r.handwritten.filledCount();
-        if (readings.empty() || digits >= 2 * options.size - 1) readings.push_back(std::move(r));
-    }
+    GridReading likeliest = ReadLikeliestGrid(work, scale, options, clock, decodeMs);
+    if (!likeliest.grid) return {std::move(likeliest.reading)};
+    std::vector<Reading> readings = {std::move(likeliest.reading)};
+    std::vector<GridCandidate> read = {*likeliest.grid};
+    const auto isRead = [&](const GridCandidate& grid) {
+        return std::any_of(read.begin(), read.end(),
+                           [&](const GridCandidate& done) { return Overlap(grid, done); });
+    };
+    for (const GridMask mask : kGridMasks)
+        for (const GridCandidate& candidate : DetectGrids(work, options.size, mask)) {
+            if (isRead(candidate)) continue;
+            Reading r = ReadGrid(work, candidate, scale, options, clock, 0);
+            if (!IsAnotherPuzzle(r, mask, options.size)) continue;
+            readings.push_back(std::move(r));
+            read.push_back(candidate);
+        }
     return readings;
 }
 

@@ -131,8 +131,9 @@ Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& o
 Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options = {});
 
 // Every grid of a photo (a newspaper page prints two or three), each read as ReadSudoku reads
-// its one: the grid ReadSudoku reads first, then the others, best found first. A photo with no
-// grid, or one that cannot be read, gives one reading that says so (NotFound, Error).
+// its one: first the reading ReadSudoku gives, then the others, best found first (also those only
+// the masks for shadows and faint lines find, when read as solved). A photo with no grid, or one
+// that cannot be read, gives one reading that says so (NotFound, Error).
 std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& options = {});
 std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
                                  const ReaderOptions& options = {});
