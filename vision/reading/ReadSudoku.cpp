@@ -500,8 +500,8 @@ bool IsAnotherPuzzle(const Reading& r, GridMask mask, int size) {
 }
 
 // Every grid of the photo: first the one ReadGray reads (found in a shadow, cut by the frame, or
-// the puzzle beside a printed solution), then each mask's grids that overlap none read before;
-// the time to find them all is the first reading's.
+// the puzzle beside a printed solution), then each mask's grids that overlap none read before.
+// Each reading's times count from the reading before it (the decoding is the first's).
 std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, double scale, const ReaderOptions& options,
                                    Stopwatch& clock, double decodeMs) {
     const cv::Mat work = WorkingCopy(gray, options.size, scale);
