@@ -513,20 +513,35 @@ std::optional<GridCandidate> BestPastSide(const cv::Mat& ink, const Quad& hull, 
     // The sides' lengths give the hidden part only roughly (perspective, a camera's cells are not
     // square): the lines inside say which extension puts the lattice on them.
     std::optional<GridCandidate> best;
-    for (double t = 0.1; t <= kMaxCellsCutOff; t += 0.05) {
-        const Quad whole = ExtendPastCut(hull, k, size, visible, t);
+    double bestHidden = 0;
+    const auto tryExtension = [&](double hidden) {
+        if (hidden < 0.1 || hidden > kMaxCellsCutOff + 1e-9) return;
+        const Quad whole = ExtendPastCut(hull, k, size, visible, hidden);
         const double gridness = Gridness(ink, whole, size);
-        if (!best || gridness > best->gridness)
+        if (!best || gridness > best->gridness) {
             best = GridCandidate{OrderClockwise(whole), gridness};
-    }
+            bestHidden = hidden;
+        }
+    };
+    // Coarsely, then finely around the best, as past a corner: 22 grids probed instead of 49.
+    constexpr double kCoarse = 0.2, kFine = 0.05;
+    for (double hidden = 0.1; hidden <= kMaxCellsCutOff + 1e-9; hidden += kCoarse)
+        tryExtension(hidden);
+    const double coarse = bestHidden;
+    for (double d = -kCoarse; d <= kCoarse + 1e-9; d += kFine)
+        tryExtension(coarse + d);
     return best;
 }
 
 // The most grid-like whole grid for a quad whose sides k and k+1 lie on the photo's edges. No
-// side is whole, so both extensions are searched: coarsely, then finely around the best.
+// side is whole, so both extensions are searched. Each moves one family of lines (those across
+// side k, or across side k+1) and hardly the other, so each is first searched coarsely with the
+// other held, then both together finely around the best: 107 grids probed instead of 250 (both
+// coarsely at once), which was most of the time a photo under a shadow's edge took (the dark
+// part's outline lies on two edges of the photo). All 1,088 probe readings are the same.
 std::optional<GridCandidate> BestPastCorner(const cv::Mat& ink, const Quad& hull, int k, int size) {
     std::optional<GridCandidate> best;
-    double bestFirst = 0, bestSecond = 0;
+    double bestFirst = kMaxCellsCutOff / 2, bestSecond = kMaxCellsCutOff / 2;
     const auto tryExtension = [&](double first, double second) {
         if (first < 0.1 || second < 0.1 || first > kMaxCellsCutOff || second > kMaxCellsCutOff)
             return;
@@ -539,9 +554,12 @@ std::optional<GridCandidate> BestPastCorner(const cv::Mat& ink, const Quad& hull
         }
     };
     constexpr double kCoarse = 0.2, kFine = 0.05;
+    const double heldSecond = bestSecond;
     for (double first = 0.1; first <= kMaxCellsCutOff; first += kCoarse)
-        for (double second = 0.1; second <= kMaxCellsCutOff; second += kCoarse)
-            tryExtension(first, second);
+        tryExtension(first, heldSecond);
+    const double heldFirst = bestFirst;
+    for (double second = 0.1; second <= kMaxCellsCutOff; second += kCoarse)
+        tryExtension(heldFirst, second);
     const double coarseFirst = bestFirst, coarseSecond = bestSecond;
     for (double df = -kCoarse; df <= kCoarse; df += kFine)
         for (double ds = -kCoarse; ds <= kCoarse; ds += kFine)
