@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -58,6 +59,28 @@ float MeanX(const Reading& r) {
     return (r.corners[0].x + r.corners[1].x + r.corners[2].x + r.corners[3].x) / 4;
 }
 
+// The held-out printed photos k and k+1 with their truths (DatDigits), and where the left one
+// ends on the page SideBySide makes of them; nothing when either photo is missing.
+struct PhotoPair {
+    cv::Mat left, right;
+    std::vector<int> truths[2];
+    float middle = 0;
+};
+
+std::optional<PhotoPair> HeldOutPair(const std::vector<std::string>& names, std::size_t k) {
+    const fs::path left = kDataset / "printed" / names[k];
+    const fs::path right = kDataset / "printed" / names[k + 1];
+    PhotoPair pair;
+    pair.left = cv::imread(left.string());
+    pair.right = cv::imread(right.string());
+    if (pair.left.empty() || pair.right.empty()) return std::nullopt;
+    pair.truths[0] = DatDigits(fs::path(left).replace_extension(".dat"));
+    pair.truths[1] = DatDigits(fs::path(right).replace_extension(".dat"));
+    pair.middle = static_cast<float>(pair.left.cols * std::min(pair.left.rows, pair.right.rows) /
+                                     pair.left.rows);
+    return pair;
+}
+
 // Measured: 16 pairs of held-out printed photos (1st with 2nd, 3rd with 4th ...), 16 read with
 // both grids exact and each on its own half; 0 pairs with a third grid reported.
 constexpr int kMinPairsRead = 16;
@@ -68,16 +91,14 @@ TEST(SeveralGrids, EveryGridOfTwoPhotosSideBySideIsRead) {
     const std::vector<std::string> names = HeldOutNames();
     int pairs = 0, read = 0;
     for (std::size_t k = 0; k + 1 < names.size(); k += 2) {
-        const fs::path left = kDataset / "printed" / names[k];
-        const fs::path right = kDataset / "printed" / names[k + 1];
-        const cv::Mat a = cv::imread(left.string()), b = cv::imread(right.string());
-        if (a.empty() || b.empty()) continue;
+        const auto pair = HeldOutPair(names, k);
+        if (!pair) continue;
         ++pairs;
-        const auto jpeg = SideBySide(a, b);
+        const auto jpeg = SideBySide(pair->left, pair->right);
         const std::vector<Reading> readings = ReadSudokus(std::span<const std::uint8_t>(jpeg));
-        const auto truthA = DatDigits(fs::path(left).replace_extension(".dat"));
-        const auto truthB = DatDigits(fs::path(right).replace_extension(".dat"));
-        const float middle = static_cast<float>(a.cols * std::min(a.rows, b.rows) / a.rows);
+        const std::vector<int>& truthA = pair->truths[0];
+        const std::vector<int>& truthB = pair->truths[1];
+        const float middle = pair->middle;
         bool leftRead = false, rightRead = false;
         for (const Reading& r : readings) {
             leftRead |= ReadsAs(r, truthA) && MeanX(r) < middle;
@@ -116,23 +137,19 @@ TEST(SeveralGrids, EveryGridOfAPageIsReadWithOnePhotoUnderAShadow) {
     const std::vector<std::string> names = HeldOutNames();
     int pages = 0, read = 0, solvedWrong = 0;
     for (std::size_t k = 0; k + 1 < names.size(); k += 2) {
-        const fs::path left = kDataset / "printed" / names[k];
-        const fs::path right = kDataset / "printed" / names[k + 1];
-        const cv::Mat a = cv::imread(left.string()), b = cv::imread(right.string());
-        if (a.empty() || b.empty()) continue;
-        const std::vector<int> truths[2] = {DatDigits(fs::path(left).replace_extension(".dat")),
-                                            DatDigits(fs::path(right).replace_extension(".dat"))};
-        const float middle = static_cast<float>(a.cols * std::min(a.rows, b.rows) / a.rows);
+        const auto pair = HeldOutPair(names, k);
+        if (!pair) continue;
+        const cv::Mat &a = pair->left, &b = pair->right;
         for (const bool shadeLeft : {true, false}) {
             ++pages;
             const auto jpeg = SideBySide(shadeLeft ? WithShadowEdge(a, 0.7) : a,
                                          shadeLeft ? b : WithShadowEdge(b, 0.7));
             bool solved[2] = {false, false};
             for (const Reading& r : ReadSudokus(std::span<const std::uint8_t>(jpeg))) {
-                const int side = MeanX(r) < middle ? 0 : 1;
-                solved[side] |= SolvedRight(r, truths[side]);
+                const int side = MeanX(r) < pair->middle ? 0 : 1;
+                solved[side] |= SolvedRight(r, pair->truths[side]);
                 // A printed solution (image1067 shows the last one) is no puzzle of the page.
-                if (SolvedWrong(r, truths[side]) && !r.givens.isComplete()) {
+                if (SolvedWrong(r, pair->truths[side]) && !r.givens.isComplete()) {
                     ++solvedWrong;
                     std::cout << "  " << names[k + side] << ": solved to another answer\n";
                 }
@@ -311,7 +328,8 @@ ThreePuzzlePage PhotographThreePuzzles(std::uint64_t seed) {
     options.seed = seed;
     CameraPose pose;
     pose.centre = {page.image.cols / 2.f, page.image.rows / 2.f};
-    pose.scale = 0.9 * std::min(1920.0 / page.image.cols, 1080.0 / page.image.rows);
+    pose.scale = 0.9 * std::min(static_cast<double>(options.size.width) / page.image.cols,
+                                static_cast<double>(options.size.height) / page.image.rows);
     pose.rotation = (seed % 2 ? 1.5 : -1.5) * static_cast<double>(seed % 3);
     pose.tiltX = 0.05 * static_cast<double>(seed % 3);
     pose.tiltY = 0.05 * static_cast<double>((seed + 1) % 3);
