@@ -62,7 +62,7 @@ int Run(const GenerateOptions& options) {
         std::cerr << fmt::format(
             "generated {} {}x{} {} puzzles (difficulty {}, symmetry {}{}, seed {}) in {:.3f} s, "
             "{:.3f} s CPU: {:.0f} puzzles/s ({:.0f} per CPU second), {:.1f} clues and {:.1f} "
-            "grids tried per puzzle\n",
+            "tries per puzzle\n",
             made, generatorOptions.size, generatorOptions.size,
             sudoku::VariantName(generatorOptions.variant), request.difficulty, request.symmetry,
             request.minimal ? ", minimal" : "", generatorOptions.seed, seconds, cpu, made / seconds,
@@ -117,7 +117,8 @@ void RegisterGenerateCommand(CLI::App& app, int& exitCode) {
             "", "non-negative"));
     command
         ->add_option("--max-attempts", options->request.maxAttempts,
-                     "Full grids to try per puzzle before giving up (default: 2000)")
+                     "Tries per puzzle (a full grid, its clues removed in one random order) before "
+                     "giving up (default: 2000)")
         ->check(CLI::Range(1, 1'000'000'000));
     command
         ->add_option("--time-limit", options->request.timeLimitSeconds,

@@ -69,7 +69,8 @@ struct GeneratorOptions {
     // Grade every puzzle; a requested difficulty always grades (default: true). Grading takes
     // longer than generating a 9x9 puzzle, so leave it off when only the puzzles matter.
     bool grade = true;
-    // How many fresh grids to try for one puzzle before giving up (default: 2000).
+    // How many tries (a full grid, its clues removed in one random order) for one puzzle before
+    // giving up (default: 2000).
     int maxAttempts = 2000;
     // Give up on a puzzle after this long; zero for no limit (default: none). The clock only
     // decides when to give up: a puzzle that is returned is the same with or without it.
@@ -81,7 +82,7 @@ struct GeneratedPuzzle {
     Board solution;              // its only solution
     std::optional<Grade> grade;  // the grader's verdict (empty when grading was off)
     bool minimal = false;        // proved: removing any one clue gives more than one solution
-    int attempts = 0;            // full grids tried to get this puzzle
+    int attempts = 0;            // tries it took (see maxAttempts)
 };
 
 // Generates one puzzle after another from one random stream; the n-th puzzle depends only on the
@@ -97,7 +98,7 @@ public:
 
     const GeneratorOptions& options() const { return options_; }
 
-    // The next puzzle. Throws std::runtime_error when maxAttempts grids, or timeLimit, give no
+    // The next puzzle. Throws std::runtime_error when maxAttempts tries, or timeLimit, give no
     // puzzle that satisfies the options (a level that size rarely reaches, minimal with a
     // symmetry on a large grid).
     GeneratedPuzzle next();
