@@ -376,6 +376,8 @@ class UnavoidableSets9 {
 public:
     void find(std::span<const int> grid) {
         sets_.clear();
+        for (std::vector<CellSet9>& through : setsThrough_)
+            through.clear();
         cellsOf_.fill({});
         for (int cell = 0; cell < 81; ++cell)
             cellsOf_[grid[cell] - 1].add(cell);
@@ -386,12 +388,17 @@ public:
             for (int first = 0; first < 9; ++first)
                 for (int second = first + 1; second < first / 3 * 3 + 3; ++second)
                     addLinePair(grid, columns, first, second);
+        for (const CellSet9& set : sets_) {
+            for (std::uint64_t m = set.low; m; m &= m - 1)
+                setsThrough_[std::countr_zero(m)].push_back(set);
+            for (std::uint64_t m = set.high; m; m &= m - 1)
+                setsThrough_[64 + std::countr_zero(m)].push_back(set);
+        }
     }
 
     // Whether `cell` is the only clue in one of the sets.
     bool soleClue(int cell, const CellSet9& clues) const {
-        for (const CellSet9& set : sets_) {
-            if (!set.has(cell)) continue;
+        for (const CellSet9& set : setsThrough_[cell]) {
             const std::uint64_t low = set.low & clues.low, high = set.high & clues.high;
             if ((low | high) == 0) return true;  // `cell` itself is out of `clues`
         }
@@ -440,6 +447,7 @@ private:
 
     std::array<CellSet9, 9> cellsOf_{};  // the cells of each digit (0..8)
     std::vector<CellSet9> sets_;
+    std::array<std::vector<CellSet9>, 81> setsThrough_;  // the sets each cell is in
 };
 
 }  // namespace
