@@ -362,6 +362,21 @@ const std::array<CellSet9, 81>& Peers9() {
     return peers;
 }
 
+// Each 9x9 cell's row, column and box.
+const std::array<std::array<CellSet9, 3>, 81>& Units9() {
+    static const std::array<std::array<CellSet9, 3>, 81> units = [] {
+        std::array<std::array<CellSet9, 3>, 81> u{};
+        for (int cell = 0; cell < 81; ++cell)
+            for (int other = 0; other < 81; ++other) {
+                if (cell / 9 == other / 9) u[cell][0].add(other);
+                if (cell % 9 == other % 9) u[cell][1].add(other);
+                if (cell / 27 == other / 27 && cell % 9 / 3 == other % 9 / 3) u[cell][2].add(other);
+            }
+        return u;
+    }();
+    return units;
+}
+
 // Unavoidable sets of a full 9x9 grid: cells whose digits can be rearranged into another valid
 // grid, so every puzzle of the grid keeps a clue in each. A clue that is the only one left in
 // such a set cannot go, and saying so takes a few bit operations where the search that proves
@@ -585,9 +600,11 @@ private:
         given_.assign(geometry_.cellCount(), 1);
         std::fill(unitHas_.begin(), unitHas_.end(), geometry_.allDigits());
         if (geometry_.isClassic9()) {
+            cluesOfDigit_.fill({});
             for (int cell = 0; cell < 81; ++cell) {
                 line_[cell] = static_cast<char>('0' + solution_[cell]);
                 clues_.add(cell);
+                cluesOfDigit_[solution_[cell] - 1].add(cell);
             }
             unavoidable_.find(solution_);
         }
@@ -679,6 +696,8 @@ private:
         if (geometry_.isClassic9()) {
             line_[cell] = given ? static_cast<char>('0' + solution_[cell]) : '.';
             given ? clues_.add(cell) : clues_.remove(cell);
+            CellSet9& ofDigit = cluesOfDigit_[solution_[cell] - 1];
+            given ? ofDigit.add(cell) : ofDigit.remove(cell);
         }
         const Mask bit = DigitBit(solution_[cell]);
         for (int unit : geometry_.unitsOf(cell))
@@ -817,6 +836,7 @@ private:
     // A cheap test before any search: the clues alone force the cell's digit, as a naked or a
     // hidden single. Early in the removal pass most clues go this way.
     bool forcedByClues(int cell) const {
+        if (geometry_.isClassic9()) return forcedByClues9(cell);
         const Mask bit = DigitBit(solution_[cell]);
         if ((geometry_.allDigits() & ~seenByClues(cell)) == bit) return true;  // naked single
         for (int unit : geometry_.unitsOf(cell)) {
@@ -828,6 +848,27 @@ private:
                 }
             if (!elsewhere) return true;  // hidden single
         }
+        return false;
+    }
+
+    // The same on 9x9 with sets of cells: a handful of bit operations per unit instead of the
+    // digits seen from each of its cells.
+    bool forcedByClues9(int cell) const {
+        const int digit = solution_[cell] - 1;
+        const CellSet9& peers = Peers9()[cell];
+        bool naked = true;
+        for (int other = 0; other < 9 && naked; ++other)
+            naked = other == digit || !(cluesOfDigit_[other] & peers).empty();
+        if (naked) return true;
+        CellSet9 seen;  // where a clue of the digit rules it out
+        for (std::uint64_t m = cluesOfDigit_[digit].low; m; m &= m - 1)
+            seen |= Peers9()[std::countr_zero(m)];
+        for (std::uint64_t m = cluesOfDigit_[digit].high; m; m &= m - 1)
+            seen |= Peers9()[64 + std::countr_zero(m)];
+        CellSet9 elsewhere = ~(clues_ | seen);
+        elsewhere.remove(cell);
+        for (const CellSet9& unit : Units9()[cell])
+            if ((elsewhere & unit).empty()) return true;  // hidden single
         return false;
     }
 
@@ -891,6 +932,7 @@ private:
     // unavoidable sets.
     std::array<char, 81> line_{};
     CellSet9 clues_;
+    std::array<CellSet9, 9> cluesOfDigit_{};  // the clues of each digit (0..8)
     UnavoidableSets9 unavoidable_;
 };
 
