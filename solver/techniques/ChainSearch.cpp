@@ -45,8 +45,13 @@ private:
         for (std::size_t head = 0; head < queue_.size(); ++head) {
             const int state = queue_[head];
             const int depth = depth_[state];
-            if (depth + 1 > maxLinks_ || (bestEnd_ >= 0 && depth + 1 >= bestLinks_)) return;
             const bool on = state & 1;
+            // The shortest chain this state can end: its links reach a true node when it is
+            // false, one link later when it is true. The queue holds states of its depth (all
+            // true or all false) and deeper, so once that is past the bounds, so is every state
+            // left.
+            const int firstEnd = depth + (on ? 2 : 1);
+            if (firstEnd > maxLinks_ || (bestEnd_ >= 0 && firstEnd >= bestLinks_)) return;
             const int node = state / 2;
             const int* begin = on ? graph_.weakBegin(node) : graph_.strongBegin(node);
             const int* end = on ? graph_.weakEnd(node) : graph_.strongEnd(node);
