@@ -337,6 +337,15 @@ struct CellSet9 {
     bool has(int cell) const { return ((cell < 64 ? low : high) >> (cell % 64) & 1) != 0; }
     bool empty() const { return (low | high) == 0; }
 
+    // Calls f(cell) for each cell of the set, in order.
+    template <typename F>
+    void forEach(F f) const {
+        for (std::uint64_t m = low; m; m &= m - 1)
+            f(std::countr_zero(m));
+        for (std::uint64_t m = high; m; m &= m - 1)
+            f(64 + std::countr_zero(m));
+    }
+
     CellSet9& operator|=(const CellSet9& o) {
         low |= o.low;
         high |= o.high;
@@ -390,7 +399,6 @@ const std::array<std::array<CellSet9, 3>, 81>& Units9() {
 class UnavoidableSets9 {
 public:
     void find(std::span<const int> grid) {
-        sets_.clear();
         for (std::vector<CellSet9>& through : setsThrough_)
             through.clear();
         cellsOf_.fill({});
@@ -403,12 +411,6 @@ public:
             for (int first = 0; first < 9; ++first)
                 for (int second = first + 1; second < first / 3 * 3 + 3; ++second)
                     addLinePair(grid, columns, first, second);
-        for (const CellSet9& set : sets_) {
-            for (std::uint64_t m = set.low; m; m &= m - 1)
-                setsThrough_[std::countr_zero(m)].push_back(set);
-            for (std::uint64_t m = set.high; m; m &= m - 1)
-                setsThrough_[64 + std::countr_zero(m)].push_back(set);
-        }
     }
 
     // Whether `cell` is the only clue in one of the sets.
@@ -431,13 +433,10 @@ private:
             while (!grown.empty()) {
                 part |= grown;
                 CellSet9 next;
-                for (std::uint64_t m = grown.low; m; m &= m - 1)
-                    next |= Peers9()[std::countr_zero(m)];
-                for (std::uint64_t m = grown.high; m; m &= m - 1)
-                    next |= Peers9()[64 + std::countr_zero(m)];
+                grown.forEach([&](int cell) { next |= Peers9()[cell]; });
                 grown = next & both & ~part;
             }
-            sets_.push_back(part);
+            add(part);
             rest = rest & ~part;
         }
     }
@@ -456,12 +455,16 @@ private:
                     ++next;
                 k = next;
             }
-            if (cycle.low | cycle.high) sets_.push_back(cycle);
+            if (!cycle.empty()) add(cycle);
         }
     }
 
-    std::array<CellSet9, 9> cellsOf_{};  // the cells of each digit (0..8)
-    std::vector<CellSet9> sets_;
+    // Each set is kept in the list of every cell it holds: a cell is asked about its own.
+    void add(const CellSet9& set) {
+        set.forEach([&](int cell) { setsThrough_[cell].push_back(set); });
+    }
+
+    std::array<CellSet9, 9> cellsOf_{};                  // the cells of each digit (0..8)
     std::array<std::vector<CellSet9>, 81> setsThrough_;  // the sets each cell is in
 };
 
@@ -861,10 +864,7 @@ private:
             naked = other == digit || !(cluesOfDigit_[other] & peers).empty();
         if (naked) return true;
         CellSet9 seen;  // where a clue of the digit rules it out
-        for (std::uint64_t m = cluesOfDigit_[digit].low; m; m &= m - 1)
-            seen |= Peers9()[std::countr_zero(m)];
-        for (std::uint64_t m = cluesOfDigit_[digit].high; m; m &= m - 1)
-            seen |= Peers9()[64 + std::countr_zero(m)];
+        cluesOfDigit_[digit].forEach([&](int clue) { seen |= Peers9()[clue]; });
         CellSet9 elsewhere = ~(clues_ | seen);
         elsewhere.remove(cell);
         for (const CellSet9& unit : Units9()[cell])
