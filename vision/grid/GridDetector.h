@@ -27,7 +27,8 @@ Quad OrderClockwise(const Quad& quad);
 // and checks that long straight lines run at every multiple of 1/size of its side, with none in
 // the cell interiors beside them. Digits (printed or hand-written, in every cell) are not lines:
 // a filled-in grid scores like an empty one. 0 when no line is there, near 1 for a clean grid.
-double Gridness(const cv::Mat& ink, const Quad& quad, int size);
+// Pieces of a line shorter than `shortestDash` cells go with the digits.
+double Gridness(const cv::Mat& ink, const Quad& quad, int size, double shortestDash = 1.0 / 3);
 
 // The most grid-like quadrilateral of a gray image, or nothing when no candidate reaches a
 // minimum gridness.
@@ -38,7 +39,9 @@ std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
 // along its edges can be lost to the usual threshold. When neither is convincing, the strokes
 // measured against the paper's light (under a shadow the lines' contrast falls with the light),
 // then a mask that counts fainter ink compete too: a blurred photo's thin lines keep only a few
-// gray levels of contrast. The live view's detector.
+// gray levels of contrast. When none finds a grid, the usual mask again with shorter pieces of
+// line counted as line: hair-thin grey lines fall apart into short dashes. The live view's
+// detector.
 std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
 
 // A grid the photo's edge cuts through (people hold phones like that): a quadrilateral of
@@ -47,8 +50,9 @@ std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
 // partly outside the image. Nothing when no such grid is there.
 std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 
-// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the other masks' whole grids, as
-// DetectWholeGrid) when no grid is found whole or the one found is not convincing (a part of a
+// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the other masks' whole grids and the
+// last resort, as
+// DetectWholeGrid's) when no grid is found whole or the one found is not convincing (a part of a
 // grid cut at a corner can pass for a weak whole one) and the other is more grid-like.
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 

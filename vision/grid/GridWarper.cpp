@@ -231,7 +231,7 @@ GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size, bool smo
     cv::warpPerspective(gray, straight, h, {side, side}, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     cv::adaptiveThreshold(straight, ink, 1, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV,
                           kSearchCell | 1, inkOffset);
-    EraseCellBlobs(ink, kSearchCell);
+    EraseCellBlobs(ink, kSearchCell, kSearchCell / 3);
     cv::integral(ink, integral, CV_32S);
 
     const int n = size + 1;

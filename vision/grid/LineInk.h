@@ -8,8 +8,8 @@
 namespace sudoku {
 
 // Erases from a binary image (ink != 0) the blobs that fit in a cell and are not a dash of a
-// worn or dotted line (thin and at least a third of a cell long): digits, specks. Lines, dashes
-// and digits touching a line stay.
-void EraseCellBlobs(cv::Mat& binary, int cell);
+// worn or dotted line (at most a sixth of a cell thick and at least `shortestDash` pixels long):
+// digits, specks. Lines, dashes and digits touching a line stay.
+void EraseCellBlobs(cv::Mat& binary, int cell, int shortestDash);
 
 }  // namespace sudoku

@@ -1,0 +1,142 @@
+// Grids whose thin lines are printed grey or hair-thin, as some newspapers print them. Real
+// photos with their thin lines faded, and rendered pages of other newspapers' styles whose
+// hair-thin lines fall apart into short dashes in the ink mask: the grid must still be found, and
+// no solution may be given for a board not read right.
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "tests/TrainingPhotos.h"
+#include "vision/reading/ReadSudoku.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The photo with its thin lines (not the box lines or the frame) keeping `contrast` of their
+// darkness against the paper: each pixel within a tenth of a cell of such a line moves towards
+// the lightest pixel near it.
+cv::Mat WithFadedThinLines(const cv::Mat& photo, const std::array<cv::Point2f, 4>& outline,
+                           double contrast) {
+    constexpr int kCell = 40;
+    constexpr int kHalfWidth = kCell / 10;
+    cv::Mat lines(9 * kCell + 1, 9 * kCell + 1, CV_32F, cv::Scalar(0));
+    for (int k = 1; k < 9; ++k) {
+        if (k % 3 == 0) continue;
+        const int from = k * kCell - kHalfWidth, width = 2 * kHalfWidth + 1;
+        lines(cv::Rect(from, 0, width, lines.rows)) = 1.0;
+        lines(cv::Rect(0, from, lines.cols, width)) = 1.0;
+    }
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(9 * kCell, 0),
+                                            cv::Point2f(9 * kCell, 9 * kCell),
+                                            cv::Point2f(0, 9 * kCell)};
+    cv::Mat mask;
+    cv::warpPerspective(lines, mask, cv::getPerspectiveTransform(square.data(), outline.data()),
+                        photo.size(), cv::INTER_LINEAR);
+    cv::cvtColor(mask, mask, cv::COLOR_GRAY2BGR);
+    cv::Mat paper, ink;
+    cv::dilate(photo, paper, cv::Mat::ones(7, 7, CV_8U));
+    paper.convertTo(paper, CV_32FC3);
+    photo.convertTo(ink, CV_32FC3);
+    const cv::Mat faded = paper - (paper - ink) * contrast;
+    // Scalar::all: a plain 1.0 minus a three-channel image is 1 in the first channel only.
+    cv::Mat out = ink.mul(cv::Scalar::all(1.0) - mask) + faded.mul(mask);
+    out.convertTo(out, CV_8UC3);
+    return out;
+}
+
+// Measured on the 31 held-out printed photos with an outline, thin lines at 40% and at 25% of
+// their contrast, each at full size and halved (124 readings): 119 read exactly, none solved
+// wrong (image1022, whose frame has a coloured rule just above it, is lost four times; image202
+// halved at 25%).
+constexpr int kMinReadExactly = 119;
+
+TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const auto outlines = TrainingOutlines();
+    int photos = 0, exact = 0;
+    for (const std::string& name : HeldOutNames()) {
+        const auto outline = outlines.find(name);
+        const fs::path path = kDataset / "printed" / name;
+        const cv::Mat photo = cv::imread(path.string());
+        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
+        if (outline == outlines.end() || photo.empty() || truth.size() != 81) continue;
+        for (const double contrast : {0.4, 0.25})
+            for (const double scale : {1.0, 0.5}) {
+                ++photos;
+                cv::Mat faded = WithFadedThinLines(photo, outline->second, contrast);
+                // Halved, a hair-thin line is under a pixel wide.
+                if (scale != 1.0) cv::resize(faded, faded, {}, scale, scale, cv::INTER_AREA);
+                std::vector<std::uint8_t> jpeg;
+                cv::imencode(".jpg", faded, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
+                const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
+                bool right = r.found();
+                for (int cell = 0; cell < 81 && right; ++cell)
+                    right = r.givens.value(cell) == truth[cell];
+                exact += right;
+                if (!right)
+                    std::cout << "  " << name << " at " << contrast << ", scale " << scale << ": "
+                              << ReadStatusId(r.status) << ", misread\n";
+                if (r.status == ReadStatus::Solved) {
+                    EXPECT_TRUE(right) << name << ": a solution given for a board not read right";
+                }
+            }
+    }
+    std::cout << "  " << exact << " of " << photos << " grids with faded thin lines read exactly\n";
+    ASSERT_GT(photos, 0);
+    EXPECT_GE(exact, kMinReadExactly);
+}
+
+// Four 640x480 photos of rendered pages (bench/newspaper_probes.py: probe062 and probe443 of
+// `--count 500 --seed 1`, probe048 and probe201 of `--count 500 --seed 2 --span 0.35 0.6`, with
+// the fonts of models/install-training-deps.sh) whose thin lines, 1.2 to 1.8% of a cell and three
+// of them grey, are dashes in the ink mask. None was found while every mask kept only pieces of
+// line a third of a cell long; all four are read exactly since the usual mask is asked again with
+// pieces down to a fifth when no grid is found (GridDetector).
+constexpr int kHairlinePages = 4;
+
+TEST(ThinLines, RenderedPagesWithHairlinesAreRead) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    const fs::path folder = fs::path(SUDOKU_SOURCE_DIR) / "tests" / "data" / "hairlines";
+    int pages = 0, exact = 0;
+    for (int page = 1; page <= kHairlinePages; ++page) {
+        const fs::path photo = folder / ("page" + std::to_string(page) + ".jpg");
+        const auto truth = DatDigits(fs::path(photo).replace_extension(".dat"));
+        ASSERT_EQ(truth.size(), 81u) << photo;
+        std::ifstream file(photo, std::ios::binary);
+        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                                              std::istreambuf_iterator<char>());
+        const Reading r = ReadSudoku(std::span<const std::uint8_t>(bytes));
+        ++pages;
+        bool right = r.found();
+        for (int cell = 0; cell < 81 && right; ++cell)
+            right = r.givens.value(cell) == truth[cell];
+        exact += right;
+        if (!right)
+            std::cout << "  " << photo.filename().string() << ": " << ReadStatusId(r.status)
+                      << "\n";
+        if (r.status == ReadStatus::Solved) {
+            EXPECT_TRUE(right) << photo << ": a solution given for a board not read right";
+        }
+    }
+    std::cout << "  " << exact << " of " << pages
+              << " rendered pages with hairlines read exactly\n";
+    EXPECT_EQ(exact, kHairlinePages);
+}
+
+}  // namespace
+}  // namespace sudoku
