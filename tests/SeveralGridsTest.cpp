@@ -27,12 +27,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::uint8_t> Jpeg(const cv::Mat& image) {
-    std::vector<std::uint8_t> jpeg;
-    cv::imencode(".jpg", image, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
-    return jpeg;
-}
-
 // Both photos at the height of the smaller, side by side, as one JPEG.
 std::vector<std::uint8_t> SideBySide(const cv::Mat& left, const cv::Mat& right) {
     const int height = std::min(left.rows, right.rows);
@@ -40,7 +34,7 @@ std::vector<std::uint8_t> SideBySide(const cv::Mat& left, const cv::Mat& right) 
     cv::resize(left, a, {left.cols * height / left.rows, height}, 0, 0, cv::INTER_AREA);
     cv::resize(right, b, {right.cols * height / right.rows, height}, 0, 0, cv::INTER_AREA);
     cv::hconcat(a, b, page);
-    return Jpeg(page);
+    return Jpeg92(page);
 }
 
 bool ReadsAs(const Reading& r, const std::vector<int>& truth) {
@@ -180,7 +174,7 @@ TEST(SeveralGrids, TheFirstGridReadIsTheOneReadSudokuReads) {
         const cv::Mat photo = cv::imread((kDataset / "printed" / names[k]).string());
         if (photo.empty()) continue;
         ++photos;
-        const auto jpeg = Jpeg(WithShadowEdge(photo, 0.7));
+        const auto jpeg = Jpeg92(WithShadowEdge(photo, 0.7));
         const Reading one = ReadSudoku(std::span<const std::uint8_t>(jpeg));
         const std::vector<Reading> every = ReadSudokus(std::span<const std::uint8_t>(jpeg));
         ASSERT_FALSE(every.empty()) << names[k];
@@ -227,7 +221,7 @@ cv::Mat ShrunkOnPaper(const cv::Mat& puzzle, int height) {
 std::vector<std::uint8_t> PuzzleBesideSolution(const cv::Mat& puzzle, const cv::Mat& solution) {
     cv::Mat page;
     cv::hconcat(ShrunkOnPaper(puzzle, solution.rows), solution, page);
-    return Jpeg(page);
+    return Jpeg92(page);
 }
 
 // How many held-out printed photos, each made by `photograph` from the photo and put beside a
@@ -253,7 +247,7 @@ int PuzzlesReadBesideTheirSolution(Photograph photograph) {
             std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", "
                       << r.givens.filledCount() << " digits read\n";
         if (!SolvedWrong(r, truth)) continue;
-        const auto alone = Jpeg(ShrunkOnPaper(puzzle, solution.rows));
+        const auto alone = Jpeg92(ShrunkOnPaper(puzzle, solution.rows));
         const bool wrongAlone =
             SolvedWrong(ReadSudoku(std::span<const std::uint8_t>(alone)), truth);
         std::cout << "  " << name << ": solved to another answer, "

@@ -35,12 +35,9 @@ ShadowCounts ReadUnderShadow(double darker) {
         const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
         if (photo.empty() || truth.size() != 81) continue;
         ++counts.photos;
-        std::vector<std::uint8_t> jpeg;
-        cv::imencode(".jpg", WithShadowEdge(photo, darker), jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
-        const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
-        bool right = r.found();
-        for (int cell = 0; cell < 81 && right; ++cell)
-            right = r.givens.value(cell) == truth[cell];
+        const Reading r =
+            ReadSudoku(std::span<const std::uint8_t>(Jpeg92(WithShadowEdge(photo, darker))));
+        const bool right = GivensAsTruth(r, truth);
         counts.exact += right;
         if (r.status == ReadStatus::Solved) {
             const bool solutionRight = SolutionAgrees(r, truth);

@@ -81,12 +81,8 @@ TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
                 cv::Mat faded = WithFadedThinLines(photo, outline->second, contrast);
                 // Halved, a hair-thin line is under a pixel wide.
                 if (scale != 1.0) cv::resize(faded, faded, {}, scale, scale, cv::INTER_AREA);
-                std::vector<std::uint8_t> jpeg;
-                cv::imencode(".jpg", faded, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
-                const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
-                bool right = r.found();
-                for (int cell = 0; cell < 81 && right; ++cell)
-                    right = r.givens.value(cell) == truth[cell];
+                const Reading r = ReadSudoku(std::span<const std::uint8_t>(Jpeg92(faded)));
+                const bool right = GivensAsTruth(r, truth);
                 exact += right;
                 if (!right)
                     std::cout << "  " << name << " at " << contrast << ", scale " << scale << ": "
@@ -122,9 +118,7 @@ TEST(ThinLines, RenderedPagesWithHairlinesAreRead) {
                                               std::istreambuf_iterator<char>());
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(bytes));
         ++pages;
-        bool right = r.found();
-        for (int cell = 0; cell < 81 && right; ++cell)
-            right = r.givens.value(cell) == truth[cell];
+        const bool right = GivensAsTruth(r, truth);
         exact += right;
         if (!right)
             std::cout << "  " << photo.filename().string() << ": " << ReadStatusId(r.status)

@@ -4,6 +4,7 @@
 // on; and whether the model that reads them is here.
 
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
 
 #include "vision/classifying/ClassifierLoader.h"
 #include "vision/reading/ReadSudoku.h"
@@ -40,6 +42,21 @@ inline bool SolutionAgrees(const Reading& r, const std::vector<int>& truth) {
     for (int cell = 0; cell < static_cast<int>(truth.size()); ++cell)
         if (truth[cell] && r.solution.value(cell) != truth[cell]) return false;
     return true;
+}
+
+// Whether a reading found a grid and read exactly the truth's printed digits (DatDigits).
+inline bool GivensAsTruth(const Reading& r, const std::vector<int>& truth) {
+    if (!r.found() || static_cast<int>(truth.size()) != r.givens.cellCount()) return false;
+    for (int cell = 0; cell < r.givens.cellCount(); ++cell)
+        if (r.givens.value(cell) != truth[cell]) return false;
+    return true;
+}
+
+// A photo composed from a training photo as a phone would save it: a JPEG of quality 92.
+inline std::vector<std::uint8_t> Jpeg92(const cv::Mat& image) {
+    std::vector<std::uint8_t> jpeg;
+    cv::imencode(".jpg", image, jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
+    return jpeg;
 }
 
 // Whether the CNN model loads: the tests that read photos skip without it.
