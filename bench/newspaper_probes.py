@@ -71,7 +71,7 @@ def puzzles(sudokucam, count, seed):
 class Style:
     """The look of one newspaper's Sudoku, drawn at random."""
 
-    def __init__(self, rng, fonts):
+    def __init__(self, rng, fonts, extra=None, dotted=0.0, uniform=0.0):
         self.font = fonts[rng.integers(len(fonts))]
         self.digit_height = rng.uniform(0.45, 0.75)  # of a cell
         shade = rng.uniform(0.80, 0.97)
@@ -86,11 +86,18 @@ class Style:
         self.shading = rng.choice(["none", "none", "none", "boxes", "givens", "grid"])
         self.shade = rng.uniform(0.75, 0.92)
         self.surround = rng.choice(["columns", "columns", "crossword", "tight", "bare"])
+        # Drawn from a stream of their own, so that without them the photos stay as they were.
+        self.dotted = extra is not None and extra.random() < dotted  # thin lines as dashes
+        if extra is not None and extra.random() < uniform:  # boxes told by shading alone
+            self.thick = self.thin
+            self.shading = "boxes"
 
     def describe(self):
-        return ("font %s digits %.2f lines %.3f/%.3f/%.3f thin-grey %d shading %s %.2f surround %s"
-                % (os.path.basename(self.font), self.digit_height, self.thin, self.thick,
-                   self.outer, self.thin_grey, self.shading, self.shade, self.surround))
+        return ("font %s digits %.2f lines %.3f/%.3f/%.3f thin-grey %d%s shading %s %.2f "
+                "surround %s" % (os.path.basename(self.font), self.digit_height, self.thin,
+                                 self.thick, self.outer, self.thin_grey,
+                                 " dotted" if self.dotted else "", self.shading, self.shade,
+                                 self.surround))
 
 
 def shaded(colour, factor):
@@ -116,6 +123,14 @@ def draw_grid(draw, style, puzzle, x0, y0, cell, font):
     for k in range(10):
         width = outer if k in (0, 9) else thick if k % 3 == 0 else thin
         colour = style.ink if k % 3 == 0 else thin_colour
+        if k % 3 and style.dotted:
+            dash = max(3, 3 * width)
+            for t in range(0, size, dash):
+                draw.line([(x0 + k * cell, y0 + t), (x0 + k * cell, y0 + t + dash // 2)], colour,
+                          width)
+                draw.line([(x0 + t, y0 + k * cell), (x0 + t + dash // 2, y0 + k * cell)], colour,
+                          width)
+            continue
         p = x0 + k * cell
         draw.line([(p, y0 - outer // 2), (p, y0 + size + outer // 2)], colour, width)
         p = y0 + k * cell
@@ -228,13 +243,19 @@ def main():
     parser.add_argument("--span", type=float, nargs=2, default=(0.55, 0.95),
                         metavar=("MIN", "MAX"),
                         help="the grid's side over the photo's shorter side (default 0.55 0.95)")
+    parser.add_argument("--dotted", type=float, default=0.0, metavar="SHARE",
+                        help="that share of the grids with dotted thin lines (default 0)")
+    parser.add_argument("--uniform", type=float, default=0.0, metavar="SHARE",
+                        help="that share with box lines as thin as the others, the boxes shaded "
+                             "(default 0)")
     parser.add_argument("--sudokucam", default="build/release/app/sudokucam")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     fonts = digit_fonts()
     rng = np.random.default_rng(args.seed)
+    extra = np.random.default_rng([args.seed, 1])
     for i, puzzle in enumerate(puzzles(args.sudokucam, args.count, args.seed)):
-        style = Style(rng, fonts)
+        style = Style(rng, fonts, extra, args.dotted, args.uniform)
         picture, corners = page(rng, style, puzzle, fonts)
         photo, quality = photograph(rng, picture, corners, args.span)
         name = os.path.join(args.out, "probe%03d" % i)
