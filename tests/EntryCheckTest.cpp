@@ -208,11 +208,12 @@ SwapTally MeasureSwaps(const std::vector<std::string>& names, double blurSigma =
 
 // Measured on the 32 held-out photos: 32 composed photos solved right; 60 of the 64 swapped
 // entries found wrong, 4 unsure, none called right; of the 3,304 right entries (in the composed
-// and the untouched photos) 2 called wrong (read with confidence as another digit, the
-// classifier's errors, on the sharpened grid too) and 146 unsure. Without the second look: 61
-// found, 3 called wrong, 145 unsure.
+// and the untouched photos) 1 called wrong (read with confidence as another digit, the
+// classifier's error, on the sharpened grid and slanted too) and 147 unsure. Without the second
+// look: 61 found, 3 called wrong, 145 unsure; with the sharpened grid alone as the second look:
+// 60 found, 2 called wrong, 146 unsure (vision/reading/MistakeCheck.h).
 constexpr int kMinSwappedSolved = 32, kMinMistakesFound = 60;
-constexpr int kMaxRightCalledWrong = 2, kMaxRightUnsure = 146;
+constexpr int kMaxRightCalledWrong = 1, kMaxRightUnsure = 147;
 
 TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
@@ -232,7 +233,9 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
 // called right; of 2,819 right entries 5 called wrong (13 without the second look on a
 // sharpened grid, vision/reading/MistakeCheck.h) and 661 unsure. Reading a grid out of focus
 // sharpened (vision/reading/Focus.h): 31 solved right; 55 of 62 found wrong, 6 unsure, 1 read
-// empty, none called right; of 3,192 right entries 3 called wrong, 560 unsure.
+// empty, none called right; of 3,192 right entries 3 called wrong, 560 unsure. Since 32 are
+// solved right: 57 of 64 found with the sharpened second look alone, 55 with the slanted looks
+// too (8 unsure, 1 read empty); of 3,304 right entries 3 called wrong either way, 574 unsure.
 TEST(EntryCheck, CallsFewRightEntriesWrongInBlurredPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;

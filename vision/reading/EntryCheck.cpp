@@ -6,20 +6,17 @@
 namespace sudoku {
 namespace {
 
-// The probability of each digit, printed and hand-written guesses together: a person's digit is
-// the same digit whichever kind the classifier thought it was.
-std::vector<float> DigitProbabilities(const CellReading& cell, int size) {
-    std::vector<float> p(size + 1, 0.f);
+// Adds `share` of the probability of each digit to p, printed and hand-written guesses together:
+// a person's digit is the same digit whichever kind the classifier thought it was.
+void AddDigitProbabilities(const CellReading& cell, float share, std::vector<float>& p) {
+    const int size = static_cast<int>(p.size()) - 1;
     for (const CellGuess& g : cell.guesses)
-        if (g.digit > 0 && g.digit <= size) p[g.digit] += g.probability;
-    return p;
+        if (g.digit > 0 && g.digit <= size) p[g.digit] += share * g.probability;
 }
 
-}  // namespace
-
-EntryJudgement JudgeEntry(const CellReading& cell, int solutionDigit) {
-    const int size = kMaxSize;
-    const std::vector<float> p = DigitProbabilities(cell, size);
+// The entry whose digits have the probabilities p (index = digit), judged.
+EntryJudgement JudgeProbabilities(const std::vector<float>& p, int solutionDigit) {
+    const int size = static_cast<int>(p.size()) - 1;
     EntryJudgement judged;
     float other = 0;  // the likeliest digit other than the solution's
     for (int d = 1; d <= size; ++d) {
@@ -33,6 +30,19 @@ EntryJudgement JudgeEntry(const CellReading& cell, int solutionDigit) {
              p[judged.digit] >= kWrongReadAtLeast)
         judged.verdict = EntryVerdict::Wrong;
     return judged;
+}
+
+}  // namespace
+
+EntryJudgement JudgeEntry(const CellReading& cell, int solutionDigit) {
+    return JudgeEntry(std::span(&cell, 1), solutionDigit);
+}
+
+EntryJudgement JudgeEntry(std::span<const CellReading> looks, int solutionDigit) {
+    std::vector<float> p(kMaxSize + 1, 0.f);
+    for (const CellReading& look : looks)
+        AddDigitProbabilities(look, 1.f / static_cast<float>(looks.size()), p);
+    return JudgeProbabilities(p, solutionDigit);
 }
 
 EntryCheck CheckEntries(const std::vector<CellReading>& cells, const Board& entries,

@@ -4,6 +4,7 @@
 // classifier saw in its cell, never from what the solution would like it to be, and an entry the
 // classifier cannot tell apart from the solution's digit (or from another) is reported unsure.
 
+#include <span>
 #include <vector>
 
 #include "solver/Board.h"
@@ -31,6 +32,9 @@ inline constexpr float kWrongReadAtLeast = 0.5f;
 
 // The entry of a cell read as `cell`, judged against the solution's digit there.
 EntryJudgement JudgeEntry(const CellReading& cell, int solutionDigit);
+// The same from several looks at the cell (readings of it sharpened, turned ...): each digit's
+// probability is its mean over the looks.
+EntryJudgement JudgeEntry(std::span<const CellReading> looks, int solutionDigit);
 
 struct EntryCheck {
     // The entries, CellOrigin::Entered: the digit read where the entry is judged right or wrong,
