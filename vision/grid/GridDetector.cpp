@@ -30,8 +30,8 @@ constexpr double kMinAreaShare = 0.02;
 constexpr double kShortestDash = 1.0 / 3;
 // The same when no grid is found otherwise. The ink mask breaks a newspaper's hair-thin grey lines
 // into dashes down to a fifth of a cell, and such grids went unfound (rendered pages,
-// bench/newspaper_probes.py). Counted for every photo, those dashes also let the shadow's edge
-// pass for lines: under a deep shadow a grid was lost that the usual third finds (ShadowTest).
+// bench/newspaper_probes.py). Counted for every photo, the short pieces lost a grid under a deep
+// shadow that the usual third finds (ShadowTest, SeveralGridsTest), so they are the last resort.
 constexpr double kShortestDashWhenLost = 0.2;
 // A grid cut by the photo's edge is looked for with at most this many cells' width out of view.
 constexpr double kMaxCellsCutOff = 2.5;

@@ -50,10 +50,10 @@ std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
 // partly outside the image. Nothing when no such grid is there.
 std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 
-// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the other masks' whole grids and the
-// last resort, as
-// DetectWholeGrid's) when no grid is found whole or the one found is not convincing (a part of a
-// grid cut at a corner can pass for a weak whole one) and the other is more grid-like.
+// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the other masks' whole grids and
+// the last resort, as DetectWholeGrid's) when no grid is found whole or the one found is not
+// convincing (a part of a grid cut at a corner can pass for a weak whole one) and the other is
+// more grid-like.
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 
 // The ink a grid is looked for in: the usual mask (darker than the local mean), and the others

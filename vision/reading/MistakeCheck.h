@@ -25,9 +25,9 @@ namespace sudoku {
 
 // Reads the cells of `mistakes` again on the straightened grid as it was read (already sharpened
 // when out of focus: Focus.h), turned `quarterTurns` clockwise as the solution stands: sharpened
-// (once more), and with each cell turned either way; moves to `unsure` (kept sorted) each one the
-// mean of these looks does not also judge wrong against `solution`. Nothing is read when there is
-// no mistake.
+// (once more), and with each cell turned either way; moves to `unsure` (kept sorted) each one
+// that the sharpened look, or the mean of the three, does not also judge wrong against
+// `solution`. Nothing is read when there is no mistake.
 void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClassifier& classifier,
                      const Board& solution, std::vector<int>& mistakes, std::vector<int>& unsure);
 
