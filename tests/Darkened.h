@@ -1,9 +1,26 @@
 #pragma once
 // Photos darkened in places, as shading or a shadow does it, for the tests that read them.
 
+#include <array>
+
 #include <opencv2/imgproc.hpp>
 
 namespace sudoku {
+
+// A mask drawn on the straightened grid (`cell` pixels a cell, its top-left corner at 0, 0) laid
+// on the photo through the grid's outline (corners clockwise from the top-left): the photo's
+// size, the mask's type.
+inline cv::Mat GridMaskOnPhoto(const cv::Mat& gridMask, int cell,
+                               const std::array<cv::Point2f, 4>& outline, cv::Size photo) {
+    const float side = 9.f * static_cast<float>(cell);
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
+                                            cv::Point2f(side, side), cv::Point2f(0, side)};
+    cv::Mat onPhoto;
+    cv::warpPerspective(gridMask, onPhoto,
+                        cv::getPerspectiveTransform(square.data(), outline.data()), photo,
+                        cv::INTER_LINEAR);
+    return onPhoto;
+}
 
 // The BGR photo with each pixel's light multiplied by `1 - darker * shade` (shade: CV_32F, the
 // photo's size, 0 = untouched .. 1 = darkened fully).

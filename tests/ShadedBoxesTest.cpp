@@ -35,13 +35,7 @@ cv::Mat WithShadedBoxes(const cv::Mat& photo, const std::array<cv::Point2f, 4>& 
         for (int col = 0; col < 3; ++col)
             if ((row + col) % 2 == 1)
                 boxes(cv::Rect(3 * kCell * col, 3 * kCell * row, 3 * kCell, 3 * kCell)) = 1.0;
-    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(9 * kCell, 0),
-                                            cv::Point2f(9 * kCell, 9 * kCell),
-                                            cv::Point2f(0, 9 * kCell)};
-    cv::Mat shade;
-    cv::warpPerspective(boxes, shade, cv::getPerspectiveTransform(square.data(), outline.data()),
-                        photo.size(), cv::INTER_LINEAR);
-    return Darkened(photo, shade, darker);
+    return Darkened(photo, GridMaskOnPhoto(boxes, kCell, outline, photo.size()), darker);
 }
 
 struct ShadedPhoto {

@@ -8,9 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <span>
 #include <string>
 #include <vector>
@@ -18,7 +16,9 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "tests/Darkened.h"
 #include "tests/TrainingPhotos.h"
+#include "vision/reading/ImageDecode.h"
 #include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
@@ -40,13 +40,8 @@ cv::Mat WithFadedThinLines(const cv::Mat& photo, const std::array<cv::Point2f, 4
         lines(cv::Rect(from, 0, width, lines.rows)) = 1.0;
         lines(cv::Rect(0, from, lines.cols, width)) = 1.0;
     }
-    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(9 * kCell, 0),
-                                            cv::Point2f(9 * kCell, 9 * kCell),
-                                            cv::Point2f(0, 9 * kCell)};
     cv::Mat mask;
-    cv::warpPerspective(lines, mask, cv::getPerspectiveTransform(square.data(), outline.data()),
-                        photo.size(), cv::INTER_LINEAR);
-    cv::cvtColor(mask, mask, cv::COLOR_GRAY2BGR);
+    cv::cvtColor(GridMaskOnPhoto(lines, kCell, outline, photo.size()), mask, cv::COLOR_GRAY2BGR);
     cv::Mat paper, ink;
     cv::dilate(photo, paper, cv::Mat::ones(7, 7, CV_8U));
     paper.convertTo(paper, CV_32FC3);
@@ -113,9 +108,9 @@ TEST(ThinLines, RenderedPagesWithHairlinesAreRead) {
         const fs::path photo = folder / ("page" + std::to_string(page) + ".jpg");
         const auto truth = DatDigits(fs::path(photo).replace_extension(".dat"));
         ASSERT_EQ(truth.size(), 81u) << photo;
-        std::ifstream file(photo, std::ios::binary);
-        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                                              std::istreambuf_iterator<char>());
+        std::string error;
+        const std::vector<std::uint8_t> bytes = ReadFileBytes(photo, error);
+        ASSERT_TRUE(error.empty()) << error;
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(bytes));
         ++pages;
         const bool right = GivensAsTruth(r, truth);
