@@ -121,10 +121,11 @@ struct SwapTally {
     int found = 0;         // ... reported as mistakes
     int unsure = 0;        // ... reported unsure
     int calledRight = 0;   // ... reported right: the failure a check must never have
-    int missed = 0;        // ... read as empty paper, so not judged at all
+    int missed = 0;        // ... read as empty paper or as print, so not judged at all
     int rightEntries = 0;  // right entries in the composed and the untouched photos
     int rightCalledWrong = 0;
     int rightUnsure = 0;
+    int rightAsPrint = 0;  // right entries read as printed digits, so not judged at all
 };
 
 // Judges the reading's entries against the truth: `wrong` are the cells the truth says are
@@ -151,6 +152,7 @@ void TallyEntries(SwapTally& t, const Reading& r, const FilledInPhoto& p,
             ++t.rightEntries;
             t.rightCalledWrong += calledWrong;
             t.rightUnsure += unsure;
+            t.rightAsPrint += r.givens.value(cell) != 0;
             if (calledWrong)
                 std::cout << "  " << p.name << " right entry " << cell << " called wrong\n";
         }
@@ -202,18 +204,22 @@ SwapTally MeasureSwaps(const std::vector<std::string>& names, double blurSigma =
               << t.unsure << " unsure, " << t.missed << " read empty, " << t.calledRight
               << " called right\n"
               << "  right entries: " << t.rightCalledWrong << " of " << t.rightEntries
-              << " called wrong, " << t.rightUnsure << " unsure\n";
+              << " called wrong, " << t.rightUnsure << " unsure, " << t.rightAsPrint
+              << " read as print (not judged)\n";
     return t;
 }
 
 // Measured on the 32 held-out photos: 32 composed photos solved right; 60 of the 64 swapped
 // entries found wrong, 4 unsure, none called right; of the 3,304 right entries (in the composed
 // and the untouched photos) 1 called wrong (read with confidence as another digit, the
-// classifier's error, on the sharpened grid and slanted too) and 147 unsure. Without the second
-// look: 61 found, 3 called wrong, 145 unsure; with the sharpened grid alone as the second look:
-// 60 found, 2 called wrong, 146 unsure (vision/reading/MistakeCheck.h).
+// classifier's error, on the sharpened grid and slanted too), 149 unsure and 2 read as print, so
+// not judged at all. Without the second look: 61 found, 3 called wrong, 145 unsure; with the
+// sharpened grid alone as the second look: 60 found, 2 called wrong, 146 unsure
+// (vision/reading/MistakeCheck.h). Before the ink's colour told pen from print
+// (vision/reading/InkColour.h) 25 right entries were read as print; of the 23 now judged, 2 are
+// unsure (147 before).
 constexpr int kMinSwappedSolved = 32, kMinMistakesFound = 60;
-constexpr int kMaxRightCalledWrong = 1, kMaxRightUnsure = 147;
+constexpr int kMaxRightCalledWrong = 1, kMaxRightUnsure = 149, kMaxRightAsPrint = 2;
 
 TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
@@ -225,6 +231,7 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
     EXPECT_EQ(t.calledRight, 0);
     EXPECT_LE(t.rightCalledWrong, kMaxRightCalledWrong);
     EXPECT_LE(t.rightUnsure, kMaxRightUnsure);
+    EXPECT_LE(t.rightAsPrint, kMaxRightAsPrint);
 }
 
 // The held-out photos and their compositions out of focus (Gaussian sigma 2.5 px), where the
@@ -236,6 +243,7 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
 // empty, none called right; of 3,192 right entries 3 called wrong, 560 unsure. Since 32 are
 // solved right: 57 of 64 found with the sharpened second look alone, 55 with the slanted looks
 // too (8 unsure, 1 read empty); of 3,304 right entries 3 called wrong either way, 574 unsure.
+// With pen told from print by the ink's colour: 584 unsure, 20 read as print (80 before).
 TEST(EntryCheck, CallsFewRightEntriesWrongInBlurredPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;

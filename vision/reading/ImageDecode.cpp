@@ -93,6 +93,23 @@ GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int min
     return {gray, scale, {}};
 }
 
+cv::Mat DecodeColourForReading(std::span<const std::uint8_t> bytes, double scale,
+                               const InputLimits& limits) {
+    if (!CheckEncodedImage(bytes, limits).empty()) return {};
+    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits, false))
+        return other->image;
+    const int flags = scale == 0.25  ? cv::IMREAD_REDUCED_COLOR_4
+                      : scale == 0.5 ? cv::IMREAD_REDUCED_COLOR_2
+                                     : cv::IMREAD_COLOR;
+    const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
+                      const_cast<std::uint8_t*>(bytes.data()));
+    try {
+        return cv::imdecode(raw, flags);
+    } catch (const cv::Exception&) {
+        return {};
+    }
+}
+
 std::vector<std::uint8_t> ReadFileBytes(const std::filesystem::path& path, std::string& error) {
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) {

@@ -46,6 +46,12 @@ struct GrayForReading {
 GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide,
                                     const InputLimits& limits = {});
 
+// The same photo in colour (8-bit BGR) at the size DecodeGrayForReading gave it (`scale`, its
+// answer), decoded again: only the few checks that need colour ask, so gray photos and those that
+// need none are decoded once. Empty when the bytes cannot be decoded.
+cv::Mat DecodeColourForReading(std::span<const std::uint8_t> bytes, double scale,
+                               const InputLimits& limits = {});
+
 // The smallest photo side the reader accepts: below it a 9x9 grid has cells of a few pixels.
 inline constexpr int kMinPhotoSide = 64;
 

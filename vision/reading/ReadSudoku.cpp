@@ -21,9 +21,11 @@
 #include "vision/reading/FaintCells.h"
 #include "vision/reading/Focus.h"
 #include "vision/reading/ImageDecode.h"
+#include "vision/reading/InkColour.h"
 #include "vision/reading/KindPrior.h"
 #include "vision/reading/MistakeCheck.h"
 #include "vision/reading/Orientation.h"
+#include "vision/reading/PhotoColour.h"
 #include "vision/reading/PuzzleShape.h"
 #include "vision/reading/ReadingRepair.h"
 
@@ -158,6 +160,12 @@ struct CellsInView {
     }
 };
 
+// The photo as the reader works on it: gray for finding and reading, colour on demand.
+struct WorkingPhoto {
+    cv::Mat gray;
+    WorkingColour colour;
+};
+
 // A digit partly out of view is kept only when read at least this surely (a 7 cut at the top
 // reads as a 1): the other partial cells are left unread, like those out of view.
 constexpr float kSurePartial = 0.99f;
@@ -183,8 +191,10 @@ std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView&
 // search for a unique reading would add a digit that is not there.
 RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
                               const CellsInView& view, const Geometry& geometry,
-                              const ReaderOptions& options, Stopwatch& clock, ReadTimes& times) {
+                              const CellInks& inks, int turns, const ReaderOptions& options,
+                              Stopwatch& clock, ReadTimes& times) {
     const std::vector<int> unread = LeaveUnread(cells, view);
+    if (MayTellPenFromPrint(cells)) TellPenFromPrint(cells, inks.turned(turns));
     ApplyGridKindPrior(cells);
     DemoteFaintDigits(grid, cells);
     times.readMs += clock.lap();
@@ -204,14 +214,15 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> c
 // the solver rejects then sends us to the next likeliest turn, and a reading that is a valid
 // puzzle with one solution confirms its turn.
 RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& view,
-                                 const CellClassifier& classifier, const PuzzleShape& shape,
-                                 const ReaderOptions& options, Stopwatch& clock, ReadTimes& times,
-                                 int& turns) {
+                                 const CellInks& inks, const CellClassifier& classifier,
+                                 const PuzzleShape& shape, const ReaderOptions& options,
+                                 Stopwatch& clock, ReadTimes& times, int& turns) {
     std::vector<CellReading> asTheyStand = classifier.classify(warped);
     turns = 0;
     std::optional<RepairedReading> standing;
     if (!options.tryRotations || LooksUpright(asTheyStand)) {
-        standing = ReadAndRepair(warped, asTheyStand, view, shape.turned(0), options, clock, times);
+        standing = ReadAndRepair(warped, asTheyStand, view, shape.turned(0), inks, 0, options,
+                                 clock, times);
         // A grid cut by the photo's edge often has several solutions from the digits in view:
         // that says nothing about the turn, and a turned reading the repair makes unique would
         // be a board not read right. Two readings with a solution each confirm the turn too.
@@ -232,7 +243,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& vi
             const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
             std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
             repaired = ReadAndRepair(turned, std::move(cells), view.turned(warped.size, t),
-                                     shape.turned(t), options, clock, times);
+                                     shape.turned(t), inks, t, options, clock, times);
         }
         if (repaired.verdict == RepairVerdict::Unique) {
             turns = t;
@@ -347,16 +358,16 @@ Reading LatticeDoubtReading(const WarpedGrid& warped, const FittedLattice& fitte
 }
 
 // One grid found in `work` (`scale` of the photo's pixels) straightened and read.
-Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double scale,
+Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, double scale,
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
-    const FittedLattice fitted = FitLattice(work, candidate.corners, options.size);
+    const FittedLattice fitted = FitLattice(work.gray, candidate.corners, options.size);
     const GridLattice& lattice = fitted.lattice;
-    const CellsInView view{CellsOutside(lattice, work.size(), 0),
-                           CellsOutside(lattice, work.size(), kDigitMiddle)};
+    const CellsInView view{CellsOutside(lattice, work.gray.size(), 0),
+                           CellsOutside(lattice, work.gray.size(), kDigitMiddle)};
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
     // streaks the paper's light would be taken from.
     const WarpedGrid straightened =
-        view.cut() ? WarpLattice(work, lattice) : EvenlyLit(WarpLattice(work, lattice));
+        view.cut() ? WarpLattice(work.gray, lattice) : EvenlyLit(WarpLattice(work.gray, lattice));
     const PuzzleShape shape = ShapeOf(straightened, options);
     // A grid out of focus is read sharpened (Focus.h); its region walls as they are.
     const WarpedGrid warped =
@@ -381,8 +392,9 @@ Reading ReadGrid(const cv::Mat& work, const GridCandidate& candidate, double sca
     }
     ReadTimes times;
     int turns = 0;
+    const CellInks inks(warped, lattice, work.colour);
     const RepairedReading repaired =
-        ReadCellsUpright(warped, view, *classifier, shape, options, clock, times, turns);
+        ReadCellsUpright(warped, view, inks, *classifier, shape, options, clock, times, turns);
 
     Reading r;
     r.status = StatusOf(repaired.verdict);
@@ -446,7 +458,7 @@ struct GridReading {
 // solution (with `Trust::PrintedDigitsAsRead`, every printed digit as first read).
 std::optional<GridReading> PuzzleBeside(const GridCandidate& found,
                                         const std::vector<GridCandidate>& grids, Trust trust,
-                                        const cv::Mat& work, double scale,
+                                        const WorkingPhoto& work, double scale,
                                         const ReaderOptions& options, Stopwatch& clock,
                                         double decodeMs) {
     for (const GridCandidate& other : grids) {
@@ -466,25 +478,33 @@ std::optional<GridReading> PuzzleBeside(const GridCandidate& found,
 // mask. The other masks' grids are searched then; one of theirs, a poorer view of the puzzle, is
 // taken only with its printed digits as read (image116 under a deep shadow, at 60% beside a
 // solution, was otherwise solved to another answer).
-GridReading ReadLikeliestGrid(const cv::Mat& work, double scale, const ReaderOptions& options,
+GridReading ReadLikeliestGrid(const WorkingPhoto& work, double scale, const ReaderOptions& options,
                               Stopwatch& clock, double decodeMs) {
-    const auto candidate = DetectWholeOrCutGrid(work, options.size);
+    const auto candidate = DetectWholeOrCutGrid(work.gray, options.size);
     if (!candidate) return {NotFound(decodeMs, clock), std::nullopt};
     Reading r = ReadGrid(work, *candidate, scale, options, clock, decodeMs);
     if (!IsPrintedSolution(r)) return {std::move(r), candidate};
     for (const GridMask mask : kGridMasks) {
         const Trust trust = mask == GridMask::Ink ? Trust::Solved : Trust::PrintedDigitsAsRead;
-        if (auto puzzle = PuzzleBeside(*candidate, DetectGrids(work, options.size, mask), trust,
-                                       work, scale, options, clock, decodeMs))
+        if (auto puzzle = PuzzleBeside(*candidate, DetectGrids(work.gray, options.size, mask),
+                                       trust, work, scale, options, clock, decodeMs))
             return std::move(*puzzle);
     }
     return {std::move(r), candidate};
 }
 
+// The photo's working copy: `gray` (the photo, or a reduced copy: `scale` of its pixels) halved
+// as WorkingCopy does, its colour to be had from `colour`.
+WorkingPhoto WorkingPhotoOf(const cv::Mat& gray, ColourSource colour, int size, double& scale) {
+    cv::Mat work = WorkingCopy(gray, size, scale);
+    const cv::Size workSize = work.size();
+    return {std::move(work), WorkingColour(std::move(colour), workSize)};
+}
+
 // The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
-Reading ReadGray(const cv::Mat& gray, double scale, const ReaderOptions& options, Stopwatch& clock,
-                 double decodeMs) {
-    const cv::Mat work = WorkingCopy(gray, options.size, scale);
+Reading ReadGray(const cv::Mat& gray, ColourSource colour, double scale,
+                 const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
+    const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
     return ReadLikeliestGrid(work, scale, options, clock, decodeMs).reading;
 }
 
@@ -502,9 +522,10 @@ bool IsAnotherPuzzle(const Reading& r, GridMask mask, int size) {
 // Every grid of the photo: first the one ReadGray reads (found in a shadow, cut by the frame, or
 // the puzzle beside a printed solution), then each mask's grids that overlap none read before.
 // Each reading's times count from the reading before it (the decoding is the first's).
-std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, double scale, const ReaderOptions& options,
-                                   Stopwatch& clock, double decodeMs) {
-    const cv::Mat work = WorkingCopy(gray, options.size, scale);
+std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, ColourSource colour, double scale,
+                                   const ReaderOptions& options, Stopwatch& clock,
+                                   double decodeMs) {
+    const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
     GridReading likeliest = ReadLikeliestGrid(work, scale, options, clock, decodeMs);
     if (!likeliest.grid) return {std::move(likeliest.reading)};
     std::vector<Reading> readings = {std::move(likeliest.reading)};
@@ -514,7 +535,7 @@ std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, double scale, const Read
                            [&](const GridCandidate& done) { return Overlap(grid, done); });
     };
     for (const GridMask mask : kGridMasks)
-        for (const GridCandidate& candidate : DetectGrids(work, options.size, mask)) {
+        for (const GridCandidate& candidate : DetectGrids(work.gray, options.size, mask)) {
             if (isRead(candidate)) continue;
             Reading r = ReadGrid(work, candidate, scale, options, clock, 0);
             if (!IsAnotherPuzzle(r, mask, options.size)) continue;
@@ -593,7 +614,7 @@ Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options) {
     Stopwatch clock;
     const cv::Mat gray = ToGray(photo);
     const double convertMs = clock.lap();
-    return ReadGray(gray, 1.0, options, clock, convertMs);
+    return ReadGray(gray, ColourOf(photo), 1.0, options, clock, convertMs);
 }
 
 Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options) {
@@ -603,7 +624,8 @@ Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& o
     if (auto* failed = std::get_if<Reading>(&decoded)) return std::move(*failed);
     const GrayForReading& photo = std::get<GrayForReading>(decoded);
     const double decodeMs = clock.lap();
-    return ReadGray(photo.gray, photo.scale, options, clock, decodeMs);
+    return ReadGray(photo.gray, ColourOf(encoded, photo.scale, options.limits), photo.scale,
+                    options, clock, decodeMs);
 }
 
 std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
@@ -614,7 +636,8 @@ std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
     if (auto* failed = std::get_if<Reading>(&decoded)) return {std::move(*failed)};
     const GrayForReading& photo = std::get<GrayForReading>(decoded);
     const double decodeMs = clock.lap();
-    return ReadEveryGrid(photo.gray, photo.scale, options, clock, decodeMs);
+    return ReadEveryGrid(photo.gray, ColourOf(encoded, photo.scale, options.limits), photo.scale,
+                         options, clock, decodeMs);
 }
 
 std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& options) {
@@ -622,7 +645,7 @@ std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& opti
     Stopwatch clock;
     const cv::Mat gray = ToGray(photo);
     const double convertMs = clock.lap();
-    return ReadEveryGrid(gray, 1.0, options, clock, convertMs);
+    return ReadEveryGrid(gray, ColourOf(photo), 1.0, options, clock, convertMs);
 }
 
 namespace {

@@ -1,0 +1,44 @@
+#pragma once
+// Printed or hand-written, told by the colour of the ink. A newspaper prints every digit of a
+// grid in one ink and a person fills it in with one pen, so in a colour photo the grid's digits
+// fall into two clusters of colour, whatever the two colours are. A pen digit the classifier
+// takes for print (a large, upright hand-written 7) still has the pen's colour: when the grid's
+// confident printed and hand-written digits are clearly apart in colour, a cell read as printed
+// whose ink sits far from the print's colour and near the pen's is hand-writing.
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "vision/classifying/CellReading.h"
+#include "vision/grid/GridWarper.h"
+#include "vision/grid/WarpedGrid.h"
+
+namespace sudoku {
+
+// A cell's ink colour: the CIELAB chroma (a*, b*) of its strokes less that of its paper, so
+// that a tinted or shaded page and the camera's white balance cancel.
+using InkChroma = cv::Vec2f;
+
+// The ink colour of each cell of `grid` (straightened from the photo through `lattice`),
+// row-major: the straightened gray cell tells which pixels are ink and which paper, and the
+// colour photo (8-bit BGR, `colourScale` of the lattice's pixels) their colour, looked up
+// through the lattice. nullopt for a cell with too little contrast to hold ink.
+std::vector<std::optional<InkChroma>> MeasureInkChroma(const WarpedGrid& grid,
+                                                       const GridLattice& lattice,
+                                                       const cv::Mat& colour, double colourScale);
+
+// Whether the grid has enough confident digits of both kinds for TellPenFromPrint to judge by:
+// only then is its colour worth measuring.
+bool MayTellPenFromPrint(const std::vector<CellReading>& cells);
+
+// Relabels as hand-written every digit guess of each cell read as printed whose ink colour is
+// far from the confident printed digits' and much nearer the confident hand-written digits',
+// in a grid where the two are clearly apart. Returns the number of cells relabelled; does
+// nothing without a few confident digits of each kind.
+int TellPenFromPrint(std::vector<CellReading>& cells,
+                     std::span<const std::optional<InkChroma>> chroma);
+
+}  // namespace sudoku
