@@ -67,6 +67,27 @@ inline std::filesystem::path TempPath(std::string_view name) {
            Cat({"sudokucam_", std::to_string(::getpid()), "_", name});
 }
 
+// Removes, as the test process ends, everything TempPath named in it, so that runs of the suite
+// leave nothing behind in the temporary folder. A child the process forks has a pid of its own
+// and removes only its own.
+struct TempPathsRemover {
+    TempPathsRemover() = default;
+    TempPathsRemover(const TempPathsRemover&) = delete;
+    TempPathsRemover& operator=(const TempPathsRemover&) = delete;
+    ~TempPathsRemover() {
+        const std::string prefix = Cat({"sudokucam_", std::to_string(::getpid()), "_"});
+        std::vector<std::filesystem::path> ours;
+        std::error_code error;
+        std::filesystem::directory_iterator entry(::testing::TempDir(), error), end;
+        for (; !error && entry != end; entry.increment(error))
+            if (entry->path().filename().string().rfind(prefix, 0) == 0)
+                ours.push_back(entry->path());
+        for (const std::filesystem::path& path : ours)
+            std::filesystem::remove_all(path, error);
+    }
+};
+inline TempPathsRemover gTempPathsRemover;
+
 // A fresh empty folder for one test (see TempPath).
 inline std::filesystem::path FreshDir(std::string_view name) {
     const std::filesystem::path dir = TempPath(name);
