@@ -16,7 +16,6 @@ constexpr int kLeastContrast = 25;
 constexpr float kInkDepth = 0.5f;
 constexpr float kPaperDepth = 0.1f;
 
-constexpr int kMinConfidentOfEachKind = 4;
 // Measured on the 160 filled-in training photos (CIELAB chroma units): one newspaper's print and
 // its pen are at least 12 apart when the pen is coloured at all; printed digits stray up to
 // about 9 from their median (a shaded box, a reddish print), hand-written ones from theirs by
@@ -30,20 +29,25 @@ constexpr float kFarFromPrint = 8.f;
 // filled-in training photos, 29 are below it.
 constexpr float kSurelyPrint = 0.99f;
 
-// CIELAB (a*, b*) of an 8-bit sRGB colour given as B, G, R (D65 white), as OpenCV's conversion
-// computes it, without the tables OpenCV builds on its first use (tens of milliseconds).
-cv::Vec2f Chroma(const cv::Vec3f& bgr) {
-    const auto linear = [](float c) {
-        c /= 255.f;
-        return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
-    };
-    const float r = linear(bgr[2]), g = linear(bgr[1]), b = linear(bgr[0]);
+// An sRGB channel (0-255) made linear.
+float Linear(float c) {
+    c /= 255.f;
+    return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+}
+
+}  // namespace
+
+// Without the tables OpenCV builds on its first use of the conversion (tens of milliseconds).
+InkChroma LabChroma(const cv::Vec3f& bgr) {
+    const float r = Linear(bgr[2]), g = Linear(bgr[1]), b = Linear(bgr[0]);
     const float x = (0.412453f * r + 0.357580f * g + 0.180423f * b) / 0.950456f;
     const float y = 0.212671f * r + 0.715160f * g + 0.072169f * b;
     const float z = (0.019334f * r + 0.119193f * g + 0.950227f * b) / 1.088754f;
     const auto f = [](float t) { return t > 0.008856f ? std::cbrt(t) : 7.787f * t + 16.f / 116.f; };
     return {500.f * (f(x) - f(y)), 200.f * (f(y) - f(z))};
 }
+
+namespace {
 
 // The gray span of a cell's inside: its paper (the 80th percentile) and its darkest pixel.
 std::pair<float, float> PaperAndDarkest(const cv::Mat& cell) {
@@ -73,17 +77,14 @@ std::optional<InkChroma> CellChroma(const WarpedGrid& grid, const GridLattice& l
             const float g = cell.at<std::uint8_t>(y, x);
             const bool isInk = g < paper - kInkDepth * span;
             if (!isInk && g < paper - kPaperDepth * span) continue;
-            const cv::Point2f at = lattice.inCell(row, col, (kMargin + x + 0.5f) / kCellPixels,
-                                                  (kMargin + y + 0.5f) / kCellPixels) *
-                                   colourScale;
-            const int cx = std::clamp(cvRound(at.x), 0, colour.cols - 1);
-            const int cy = std::clamp(cvRound(at.y), 0, colour.rows - 1);
-            const cv::Vec3f bgr = colour.at<cv::Vec3b>(cy, cx);
+            const cv::Vec3f bgr = ColourInCell(colour, colourScale, lattice, row, col,
+                                               (kMargin + x + 0.5f) / kCellPixels,
+                                               (kMargin + y + 0.5f) / kCellPixels);
             (isInk ? ink : plain) += bgr;
             ++(isInk ? inks : plains);
         }
     if (!inks || !plains) return std::nullopt;
-    return InkChroma(Chroma(ink / inks) - Chroma(plain / plains));
+    return InkChroma(LabChroma(ink / inks) - LabChroma(plain / plains));
 }
 
 float Median(std::vector<float> v) {
@@ -136,6 +137,14 @@ bool MayBePen(const CellReading& cell) {
 
 }  // namespace
 
+cv::Vec3f ColourInCell(const cv::Mat& colour, double colourScale, const GridLattice& lattice,
+                       int row, int col, float u, float v) {
+    const cv::Point2f at = lattice.inCell(row, col, u, v) * colourScale;
+    const int x = std::clamp(cvRound(at.x), 0, colour.cols - 1);
+    const int y = std::clamp(cvRound(at.y), 0, colour.rows - 1);
+    return colour.at<cv::Vec3b>(y, x);
+}
+
 std::vector<std::optional<InkChroma>> MeasureInkChroma(const WarpedGrid& grid,
                                                        const GridLattice& lattice,
                                                        const cv::Mat& colour, double colourScale) {
@@ -155,12 +164,20 @@ bool MayTellPenFromPrint(const std::vector<CellReading>& cells) {
            std::any_of(cells.begin(), cells.end(), MayBePen);
 }
 
-int TellPenFromPrint(std::vector<CellReading>& cells,
-                     std::span<const std::optional<InkChroma>> chroma) {
-    if (chroma.size() != cells.size()) return 0;
+std::optional<InkChroma> DistinctPenColour(const std::vector<CellReading>& cells,
+                                           std::span<const std::optional<InkChroma>> chroma) {
+    if (chroma.size() != cells.size()) return std::nullopt;
     const std::optional<InkChroma> print = KindColour(cells, chroma, false);
     const std::optional<InkChroma> pen = KindColour(cells, chroma, true);
-    if (!print || !pen || cv::norm(*print - *pen) < kInksApart) return 0;
+    if (!print || !pen || cv::norm(*print - *pen) < kInksApart) return std::nullopt;
+    return pen;
+}
+
+int TellPenFromPrint(std::vector<CellReading>& cells,
+                     std::span<const std::optional<InkChroma>> chroma) {
+    const std::optional<InkChroma> pen = DistinctPenColour(cells, chroma);
+    if (!pen) return 0;
+    const std::optional<InkChroma> print = KindColour(cells, chroma, false);
     int relabelled = 0;
     for (std::size_t i = 0; i < cells.size(); ++i) {
         if (!MayBePen(cells[i]) || !chroma[i]) continue;

@@ -18,9 +18,21 @@
 
 namespace sudoku {
 
+// A pen's or the print's colour is taken from at least this many confident digits of its kind.
+inline constexpr int kMinConfidentOfEachKind = 4;
+
 // A cell's ink colour: the CIELAB chroma (a*, b*) of its strokes less that of its paper, so
 // that a tinted or shaded page and the camera's white balance cancel.
 using InkChroma = cv::Vec2f;
+
+// The CIELAB chroma (a*, b*) of an 8-bit sRGB colour given as B, G, R (D65 white), as OpenCV's
+// conversion computes it.
+InkChroma LabChroma(const cv::Vec3f& bgr);
+
+// The colour photo's pixel (8-bit BGR, `colourScale` of the lattice's pixels) at (u, v) across
+// the lattice's cell (row, col), each 0 to 1; the nearest pixel, the photo's edge beyond it.
+cv::Vec3f ColourInCell(const cv::Mat& colour, double colourScale, const GridLattice& lattice,
+                       int row, int col, float u, float v);
 
 // The ink colour of each cell of `grid` (straightened from the photo through `lattice`),
 // row-major: the straightened gray cell tells which pixels are ink and which paper, and the
@@ -33,6 +45,11 @@ std::vector<std::optional<InkChroma>> MeasureInkChroma(const WarpedGrid& grid,
 // Whether the grid has enough confident digits of both kinds for TellPenFromPrint to judge by:
 // only then is its colour worth measuring.
 bool MayTellPenFromPrint(const std::vector<CellReading>& cells);
+
+// The pen's ink colour (the confident hand-written digits' median) in a grid whose print and pen
+// are clearly apart in colour; nullopt otherwise, or without a few confident digits of each kind.
+std::optional<InkChroma> DistinctPenColour(const std::vector<CellReading>& cells,
+                                           std::span<const std::optional<InkChroma>> chroma);
 
 // Relabels as hand-written every digit guess of each cell read as printed whose ink colour is
 // far from the confident printed digits' and much nearer the confident hand-written digits',

@@ -1,5 +1,7 @@
 #include "vision/reading/PhotoColour.h"
 
+#include <algorithm>
+
 #include <opencv2/imgproc.hpp>
 
 #include "vision/reading/ImageDecode.h"
@@ -54,6 +56,43 @@ std::vector<std::optional<InkChroma>> CellInks::turned(int quarterTurns) const {
         turned = std::move(next);
     }
     return turned;
+}
+
+cv::Mat CellInks::penStrokes(int cell, InkChroma pen) const {
+    const cv::Mat& colour = colour_.get();
+    if (colour.empty()) return {};
+    // Colour is looked up at half the cell's pixels: a JPEG keeps its colour at half resolution
+    // anyway, and each lookup is a conversion to CIELAB.
+    constexpr int kSide = kCellPixels / 2;
+    const double scale = colour_.scale();
+    const int row = cell / grid_.size, col = cell % grid_.size;
+    std::vector<InkChroma> chroma;
+    chroma.reserve(kSide * kSide);
+    for (int y = 0; y < kSide; ++y)
+        for (int x = 0; x < kSide; ++x)
+            chroma.push_back(LabChroma(ColourInCell(colour, scale, lattice_, row, col,
+                                                    (x + 0.5f) / kSide, (y + 0.5f) / kSide)));
+    // The cell's paper: the median chroma (a cell is mostly paper).
+    InkChroma paper;
+    for (int k = 0; k < 2; ++k) {
+        std::vector<float> channel;
+        channel.reserve(chroma.size());
+        for (const InkChroma& c : chroma)
+            channel.push_back(c[k]);
+        auto middle = channel.begin() + static_cast<std::ptrdiff_t>(channel.size() / 2);
+        std::nth_element(channel.begin(), middle, channel.end());
+        paper[k] = *middle;
+    }
+    const float penSquared = pen.dot(pen);
+    cv::Mat half(kSide, kSide, CV_8U);
+    for (int i = 0; i < kSide * kSide; ++i) {
+        const float towardsPen = std::clamp((chroma[i] - paper).dot(pen) / penSquared, 0.f, 1.f);
+        half.at<std::uint8_t>(i / kSide, i % kSide) =
+            cv::saturate_cast<std::uint8_t>(255.f * (1.f - towardsPen));
+    }
+    cv::Mat strokes;
+    cv::resize(half, strokes, {kCellPixels, kCellPixels}, 0, 0, cv::INTER_LINEAR);
+    return strokes;
 }
 
 }  // namespace sudoku

@@ -54,6 +54,11 @@ public:
     // Row-major, in the order of the cells once the grid is turned clockwise `quarterTurns`
     // times (as the reader reads it); empty when the photo has no colour.
     std::vector<std::optional<InkChroma>> turned(int quarterTurns) const;
+    // The cell (row-major, the grid as straightened, not turned) drawn anew from the photo's
+    // colour as 8-bit gray, kCellPixels square: each pixel as dark as its colour is moved from the
+    // cell's paper towards `pen` (a pen's ink less its paper), black at the pen's full colour.
+    // Empty when the photo has no colour.
+    cv::Mat penStrokes(int cell, InkChroma pen) const;
 
 private:
     const WarpedGrid& grid_;

@@ -19,6 +19,7 @@
 #include "vision/grid/LatticeCheck.h"
 #include "vision/grid/RegionWalls.h"
 #include "vision/reading/FaintCells.h"
+#include "vision/reading/FaintPen.h"
 #include "vision/reading/Focus.h"
 #include "vision/reading/ImageDecode.h"
 #include "vision/reading/InkColour.h"
@@ -191,12 +192,16 @@ std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView&
 // search for a unique reading would add a digit that is not there.
 RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
                               const CellsInView& view, const Geometry& geometry,
-                              const CellInks& inks, int turns, const ReaderOptions& options,
-                              Stopwatch& clock, ReadTimes& times) {
+                              const CellInks& inks, int turns, const CellClassifier& classifier,
+                              const ReaderOptions& options, Stopwatch& clock, ReadTimes& times) {
     const std::vector<int> unread = LeaveUnread(cells, view);
     if (MayTellPenFromPrint(cells)) TellPenFromPrint(cells, inks.turned(turns));
     ApplyGridKindPrior(cells);
     DemoteFaintDigits(grid, cells);
+    // The colour is looked up through the lattice as straightened, so only for a grid read as
+    // it stands (nearly every photo), and wholly in view.
+    if (turns == 0 && !view.cut() && MayHoldFaintPen(cells))
+        RereadFaintPen(cells, inks, classifier);
     times.readMs += clock.lap();
     RepairOptions repairOptions;
     repairOptions.maxBoards = view.cut() ? 0 : options.maxRepairEffort;
@@ -221,8 +226,8 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& vi
     turns = 0;
     std::optional<RepairedReading> standing;
     if (!options.tryRotations || LooksUpright(asTheyStand)) {
-        standing = ReadAndRepair(warped, asTheyStand, view, shape.turned(0), inks, 0, options,
-                                 clock, times);
+        standing = ReadAndRepair(warped, asTheyStand, view, shape.turned(0), inks, 0, classifier,
+                                 options, clock, times);
         // A grid cut by the photo's edge often has several solutions from the digits in view:
         // that says nothing about the turn, and a turned reading the repair makes unique would
         // be a board not read right. Two readings with a solution each confirm the turn too.
@@ -243,7 +248,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& vi
             const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
             std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
             repaired = ReadAndRepair(turned, std::move(cells), view.turned(warped.size, t),
-                                     shape.turned(t), inks, t, options, clock, times);
+                                     shape.turned(t), inks, t, classifier, options, clock, times);
         }
         if (repaired.verdict == RepairVerdict::Unique) {
             turns = t;

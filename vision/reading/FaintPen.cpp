@@ -1,0 +1,67 @@
+#include "vision/reading/FaintPen.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "vision/reading/InkColour.h"
+
+namespace sudoku {
+namespace {
+
+// A pen whose ink is this far in chroma from its paper is coloured (a black or blue-black pen on
+// white is a few units off); only a coloured pen's strokes can be told from paper by colour.
+constexpr float kColouredPen = 15.f;
+// The cell's border, where grid lines and a neighbour's strokes run, is not counted.
+constexpr int kMargin = kCellPixels * 15 / 100;
+// Pixels moved at least half way to the pen's colour, of the cell's inside, that make strokes
+// worth reading (a digit's strokes cover a tenth of it or more).
+constexpr int kStrokeGray = 128;
+constexpr double kLeastStrokeShare = 0.03;
+
+bool ShowsStrokes(const cv::Mat& strokes) {
+    if (strokes.empty()) return false;
+    const cv::Mat inside =
+        strokes(cv::Rect(kMargin, kMargin, kCellPixels - 2 * kMargin, kCellPixels - 2 * kMargin));
+    const int dark = cv::countNonZero(inside < kStrokeGray);
+    return dark >= kLeastStrokeShare * static_cast<double>(inside.total());
+}
+
+}  // namespace
+
+bool MayHoldFaintPen(const std::vector<CellReading>& cells) {
+    const ConfidentDigits counts = CountConfidentDigits(cells);
+    return counts.printed >= kMinConfidentOfEachKind &&
+           counts.handwritten >= kMinConfidentOfEachKind &&
+           std::any_of(cells.begin(), cells.end(),
+                       [](const CellReading& cell) { return cell.best().digit == 0; });
+}
+
+int RereadFaintPen(std::vector<CellReading>& cells, const CellInks& inks,
+                   const CellClassifier& classifier) {
+    const std::vector<std::optional<InkChroma>> chroma = inks.turned(0);
+    const std::optional<InkChroma> pen = DistinctPenColour(cells, chroma);
+    if (!pen || cv::norm(*pen) < kColouredPen) return 0;
+    const int n = static_cast<int>(std::lround(std::sqrt(cells.size())));
+    WarpedGrid drawn{n, cv::Mat(n * kCellPixels, n * kCellPixels, CV_8U, cv::Scalar(255))};
+    std::vector<int> drawnCells;
+    for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell) {
+        if (cells[cell].best().digit) continue;
+        const cv::Mat strokes = inks.penStrokes(cell, *pen);
+        if (!ShowsStrokes(strokes)) continue;
+        strokes.copyTo(drawn.gray(drawn.cellRect(cell / n, cell % n)));
+        drawnCells.push_back(cell);
+    }
+    if (drawnCells.empty()) return 0;
+    const std::vector<CellReading> reread = classifier.classify(drawn);
+    int replaced = 0;
+    for (int cell : drawnCells) {
+        const CellGuess& best = reread[cell].best();
+        if (!best.digit || !best.handwritten || best.probability < kConfidentGuess) continue;
+        cells[cell] = reread[cell];
+        ++replaced;
+    }
+    return replaced;
+}
+
+}  // namespace sudoku
