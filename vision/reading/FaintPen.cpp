@@ -14,8 +14,8 @@ namespace {
 constexpr float kColouredPen = 15.f;
 // The cell's border, where grid lines and a neighbour's strokes run, is not counted.
 constexpr int kMargin = kCellPixels * 15 / 100;
-// Pixels moved at least half way to the pen's colour, of the cell's inside, that make strokes
-// worth reading (a digit's strokes cover a tenth of it or more).
+// Pixels moved at least half way to the pen's colour that make strokes worth reading: 3% of the
+// cell's inside (a digit's strokes cover a tenth of it or more; a faint one's middles less).
 constexpr int kStrokeGray = 128;
 constexpr double kLeastStrokeShare = 0.03;
 

@@ -16,7 +16,7 @@ constexpr int kLeastContrast = 25;
 constexpr float kInkDepth = 0.5f;
 constexpr float kPaperDepth = 0.1f;
 
-// Measured on the 160 filled-in training photos (CIELAB chroma units): one newspaper's print and
+// Measured on the 159 filled-in training photos (CIELAB chroma units): one newspaper's print and
 // its pen are at least 12 apart when the pen is coloured at all; printed digits stray up to
 // about 9 from their median (a shaded box, a reddish print), hand-written ones from theirs by
 // more. A printed reading is relabelled only when its ink is further than kFarFromPrint from

@@ -42,8 +42,9 @@ std::vector<std::optional<InkChroma>> MeasureInkChroma(const WarpedGrid& grid,
                                                        const GridLattice& lattice,
                                                        const cv::Mat& colour, double colourScale);
 
-// Whether the grid has enough confident digits of both kinds for TellPenFromPrint to judge by:
-// only then is its colour worth measuring.
+// Whether TellPenFromPrint could relabel a cell: the grid has enough confident digits of both
+// kinds to judge by and a digit read as printed, but not surely. Only then is its colour worth
+// measuring.
 bool MayTellPenFromPrint(const std::vector<CellReading>& cells);
 
 // The pen's ink colour (the confident hand-written digits' median) in a grid whose print and pen
