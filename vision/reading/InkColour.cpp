@@ -1,6 +1,7 @@
 #include "vision/reading/InkColour.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace sudoku {
@@ -35,16 +36,30 @@ float Linear(float c) {
     return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
 }
 
-}  // namespace
-
-// Without the tables OpenCV builds on its first use of the conversion (tens of milliseconds).
-InkChroma LabChroma(const cv::Vec3f& bgr) {
-    const float r = Linear(bgr[2]), g = Linear(bgr[1]), b = Linear(bgr[0]);
+// CIELAB (a*, b*) of linear R, G, B.
+InkChroma LabChromaOfLinear(float r, float g, float b) {
     const float x = (0.412453f * r + 0.357580f * g + 0.180423f * b) / 0.950456f;
     const float y = 0.212671f * r + 0.715160f * g + 0.072169f * b;
     const float z = (0.019334f * r + 0.119193f * g + 0.950227f * b) / 1.088754f;
     const auto f = [](float t) { return t > 0.008856f ? std::cbrt(t) : 7.787f * t + 16.f / 116.f; };
     return {500.f * (f(x) - f(y)), 200.f * (f(y) - f(z))};
+}
+
+}  // namespace
+
+// Without the tables OpenCV builds on its first use of the conversion (tens of milliseconds).
+InkChroma LabChroma(const cv::Vec3f& bgr) {
+    return LabChromaOfLinear(Linear(bgr[2]), Linear(bgr[1]), Linear(bgr[0]));
+}
+
+InkChroma LabChroma(const cv::Vec3b& bgr) {
+    static const std::array<float, 256> linear = [] {
+        std::array<float, 256> table{};
+        for (int c = 0; c < 256; ++c)
+            table[c] = Linear(static_cast<float>(c));
+        return table;
+    }();
+    return LabChromaOfLinear(linear[bgr[2]], linear[bgr[1]], linear[bgr[0]]);
 }
 
 namespace {
@@ -137,7 +152,7 @@ bool MayBePen(const CellReading& cell) {
 
 }  // namespace
 
-cv::Vec3f ColourInCell(const cv::Mat& colour, double colourScale, const GridLattice& lattice,
+cv::Vec3b ColourInCell(const cv::Mat& colour, double colourScale, const GridLattice& lattice,
                        int row, int col, float u, float v) {
     const cv::Point2f at = lattice.inCell(row, col, u, v) * colourScale;
     const int x = std::clamp(cvRound(at.x), 0, colour.cols - 1);

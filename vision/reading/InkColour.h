@@ -28,10 +28,12 @@ using InkChroma = cv::Vec2f;
 // The CIELAB chroma (a*, b*) of an 8-bit sRGB colour given as B, G, R (D65 white), as OpenCV's
 // conversion computes it.
 InkChroma LabChroma(const cv::Vec3f& bgr);
+// The same for one pixel, its channels made linear by table.
+InkChroma LabChroma(const cv::Vec3b& bgr);
 
 // The colour photo's pixel (8-bit BGR, `colourScale` of the lattice's pixels) at (u, v) across
 // the lattice's cell (row, col), each 0 to 1; the nearest pixel, the photo's edge beyond it.
-cv::Vec3f ColourInCell(const cv::Mat& colour, double colourScale, const GridLattice& lattice,
+cv::Vec3b ColourInCell(const cv::Mat& colour, double colourScale, const GridLattice& lattice,
                        int row, int col, float u, float v);
 
 // The ink colour of each cell of `grid` (straightened from the photo through `lattice`),
