@@ -12,8 +12,6 @@ namespace {
 // A pen whose ink is this far in chroma from its paper is coloured (a black or blue-black pen on
 // white is a few units off); only a coloured pen's strokes can be told from paper by colour.
 constexpr float kColouredPen = 15.f;
-// The cell's border, where grid lines and a neighbour's strokes run, is not counted.
-constexpr int kMargin = kCellPixels * 15 / 100;
 // Pixels moved at least half way to the pen's colour that make strokes worth reading: 3% of the
 // cell's inside (a digit's strokes cover a tenth of it or more; a faint one's middles less).
 constexpr int kStrokeGray = 128;
@@ -22,7 +20,8 @@ constexpr double kLeastStrokeShare = 0.03;
 bool ShowsStrokes(const cv::Mat& strokes) {
     if (strokes.empty()) return false;
     const cv::Mat inside =
-        strokes(cv::Rect(kMargin, kMargin, kCellPixels - 2 * kMargin, kCellPixels - 2 * kMargin));
+        strokes(cv::Rect(kColourMargin, kColourMargin, kCellPixels - 2 * kColourMargin,
+                         kCellPixels - 2 * kColourMargin));
     const int dark = cv::countNonZero(inside < kStrokeGray);
     return dark >= kLeastStrokeShare * static_cast<double>(inside.total());
 }

@@ -7,8 +7,6 @@
 namespace sudoku {
 namespace {
 
-// The cell's border, where grid lines run, is left out.
-constexpr int kMargin = kCellPixels * 15 / 100;
 // Every other pixel of the cell's inside is looked up: plenty for a mean colour.
 constexpr int kStep = 2;
 // Below this span of gray (of 255) a cell holds no ink worth a colour.
@@ -79,8 +77,8 @@ std::pair<float, float> PaperAndDarkest(const cv::Mat& cell) {
 
 std::optional<InkChroma> CellChroma(const WarpedGrid& grid, const GridLattice& lattice,
                                     const cv::Mat& colour, double colourScale, int row, int col) {
-    const cv::Rect inside(col * kCellPixels + kMargin, row * kCellPixels + kMargin,
-                          kCellPixels - 2 * kMargin, kCellPixels - 2 * kMargin);
+    const cv::Rect inside(col * kCellPixels + kColourMargin, row * kCellPixels + kColourMargin,
+                          kCellPixels - 2 * kColourMargin, kCellPixels - 2 * kColourMargin);
     const cv::Mat cell = grid.gray(inside);
     const auto [paper, darkest] = PaperAndDarkest(cell);
     const float span = paper - darkest;
@@ -93,8 +91,8 @@ std::optional<InkChroma> CellChroma(const WarpedGrid& grid, const GridLattice& l
             const bool isInk = g < paper - kInkDepth * span;
             if (!isInk && g < paper - kPaperDepth * span) continue;
             const cv::Vec3f bgr = ColourInCell(colour, colourScale, lattice, row, col,
-                                               (kMargin + x + 0.5f) / kCellPixels,
-                                               (kMargin + y + 0.5f) / kCellPixels);
+                                               (kColourMargin + x + 0.5f) / kCellPixels,
+                                               (kColourMargin + y + 0.5f) / kCellPixels);
             (isInk ? ink : plain) += bgr;
             ++(isInk ? inks : plains);
         }

@@ -20,6 +20,9 @@ namespace sudoku {
 
 // A pen's or the print's colour is taken from at least this many confident digits of its kind.
 inline constexpr int kMinConfidentOfEachKind = 4;
+// The border of a straightened cell, where grid lines (and a neighbour's strokes) run, is left
+// out of its colour.
+inline constexpr int kColourMargin = kCellPixels * 15 / 100;
 
 // A cell's ink colour: the CIELAB chroma (a*, b*) of its strokes less that of its paper, so
 // that a tinted or shaded page and the camera's white balance cancel.

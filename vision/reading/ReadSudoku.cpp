@@ -187,9 +187,10 @@ std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView&
     return unread;
 }
 
-// The straightened grid's cells read as they stand, then checked by the solver. A grid the
-// photo's edge cuts is not repaired: its digits in view often allow several solutions, and a
-// search for a unique reading would add a digit that is not there.
+// The straightened grid's cells read as they stand (`turns` quarter turns from the grid as
+// straightened), weighed by the grid's own digits and their ink's colour, then checked by the
+// solver. A grid the photo's edge cuts is not repaired: its digits in view often allow several
+// solutions, and a search for a unique reading would add a digit that is not there.
 RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
                               const CellsInView& view, const Geometry& geometry,
                               const CellInks& inks, int turns, const CellClassifier& classifier,
