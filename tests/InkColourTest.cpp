@@ -96,6 +96,7 @@ void Count(const Reading& r, const std::vector<int>& printed, KindErrors& errors
 
 TEST(InkColour, TellsPenFromPrintInTheHeldOutFilledInPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "models/digits.onnx not found";
+    if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     KindErrors colour, gray;
     int photos = 0;
     for (const std::string& name : HeldOutNames()) {
@@ -131,6 +132,7 @@ std::vector<int> DigitsRead(const Reading& r) {
 // with an entry in red pen nearly as light as the yellowed paper: r4c9, r8c1, r9c9, r8c2.
 TEST(InkColour, ReadsFaintPenEntriesFromTheirColour) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "models/digits.onnx not found";
+    if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     int exact = 0;
     for (const std::string name : {"image17", "image200", "image204", "image77"}) {
         const fs::path path = kDataset / "mixed" / (name + ".jpg");
@@ -173,6 +175,7 @@ void PaintOut(cv::Mat& photo, const Reading& r, int cell) {
 // partly filled in, whose empty cells the colour must leave empty.
 TEST(InkColour, InventsNoEntryInACellPaintedOut) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "models/digits.onnx not found";
+    if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     int erased = 0, invented = 0, photos = 0;
     for (const std::string& name : HeldOutNames()) {
         const fs::path path = kDataset / "mixed" / name;
