@@ -96,6 +96,14 @@ GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int min
 cv::Mat DecodeColourForReading(std::span<const std::uint8_t> bytes, double scale,
                                const InputLimits& limits) {
     if (!CheckEncodedImage(bytes, limits).empty()) return {};
+    // Colour only refines a reading: a photo whose colour would take more pixels than this (a
+    // giant PNG, decoded whole before it is reduced; a JPEG is reduced as it is decoded) is read
+    // without it.
+    constexpr double kMostColourPixels = 50e6;
+    const ImageHeader header = ReadImageHeader(bytes);
+    const double decoded = static_cast<double>(header.size.area()) *
+                           (header.kind == ImageKind::Jpeg ? scale * scale : 1.0);
+    if (!header.sized() || decoded > kMostColourPixels) return {};
     if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits, false))
         return other->image;
     const int flags = scale == 0.25  ? cv::IMREAD_REDUCED_COLOR_4
