@@ -110,17 +110,16 @@ float Median(std::vector<float> v) {
 std::optional<InkChroma> KindColour(const std::vector<CellReading>& cells,
                                     std::span<const std::optional<InkChroma>> chroma,
                                     bool handwritten) {
-    std::vector<float> a, b;
+    std::vector<InkChroma> inks;
     for (std::size_t i = 0; i < cells.size(); ++i) {
         const CellGuess& best = cells[i].best();
         if (!best.digit || best.handwritten != handwritten || best.probability < kConfidentGuess ||
             !chroma[i])
             continue;
-        a.push_back((*chroma[i])[0]);
-        b.push_back((*chroma[i])[1]);
+        inks.push_back(*chroma[i]);
     }
-    if (a.size() < kMinConfidentOfEachKind) return std::nullopt;
-    return InkChroma(Median(a), Median(b));
+    if (inks.size() < kMinConfidentOfEachKind) return std::nullopt;
+    return MedianChroma(inks);
 }
 
 // Every digit guess of the cell hand-written, the same digit's two kinds joined.
@@ -177,25 +176,52 @@ bool MayTellPenFromPrint(const std::vector<CellReading>& cells) {
            std::any_of(cells.begin(), cells.end(), MayBePen);
 }
 
-std::optional<InkChroma> DistinctPenColour(const std::vector<CellReading>& cells,
-                                           std::span<const std::optional<InkChroma>> chroma) {
+namespace {
+
+// The print's and the pen's colours of a grid where they are clearly apart.
+struct Inks {
+    InkChroma print;
+    InkChroma pen;
+};
+
+std::optional<Inks> DistinctInks(const std::vector<CellReading>& cells,
+                                 std::span<const std::optional<InkChroma>> chroma) {
     if (chroma.size() != cells.size()) return std::nullopt;
     const std::optional<InkChroma> print = KindColour(cells, chroma, false);
     const std::optional<InkChroma> pen = KindColour(cells, chroma, true);
     if (!print || !pen || cv::norm(*print - *pen) < kInksApart) return std::nullopt;
-    return pen;
+    return Inks{*print, *pen};
+}
+
+}  // namespace
+
+InkChroma MedianChroma(std::span<const InkChroma> inks) {
+    std::vector<float> a, b;
+    a.reserve(inks.size());
+    b.reserve(inks.size());
+    for (const InkChroma& ink : inks) {
+        a.push_back(ink[0]);
+        b.push_back(ink[1]);
+    }
+    return {Median(std::move(a)), Median(std::move(b))};
+}
+
+std::optional<InkChroma> DistinctPenColour(const std::vector<CellReading>& cells,
+                                           std::span<const std::optional<InkChroma>> chroma) {
+    const std::optional<Inks> inks = DistinctInks(cells, chroma);
+    if (!inks) return std::nullopt;
+    return inks->pen;
 }
 
 int TellPenFromPrint(std::vector<CellReading>& cells,
                      std::span<const std::optional<InkChroma>> chroma) {
-    const std::optional<InkChroma> pen = DistinctPenColour(cells, chroma);
-    if (!pen) return 0;
-    const std::optional<InkChroma> print = KindColour(cells, chroma, false);
+    const std::optional<Inks> inks = DistinctInks(cells, chroma);
+    if (!inks) return 0;
     int relabelled = 0;
     for (std::size_t i = 0; i < cells.size(); ++i) {
         if (!MayBePen(cells[i]) || !chroma[i]) continue;
-        const double fromPrint = cv::norm(*chroma[i] - *print);
-        const double fromPen = cv::norm(*chroma[i] - *pen);
+        const double fromPrint = cv::norm(*chroma[i] - inks->print);
+        const double fromPen = cv::norm(*chroma[i] - inks->pen);
         if (fromPrint > kFarFromPrint && 2 * fromPen < fromPrint) {
             RelabelHandwritten(cells[i]);
             ++relabelled;

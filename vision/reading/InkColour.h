@@ -39,6 +39,9 @@ InkChroma LabChroma(const cv::Vec3b& bgr);
 cv::Vec3b ColourInCell(const cv::Mat& colour, double colourScale, const GridLattice& lattice,
                        int row, int col, float u, float v);
 
+// The per-channel median of some colours (at least one).
+InkChroma MedianChroma(std::span<const InkChroma> inks);
+
 // The ink colour of each cell of `grid` (straightened from the photo through `lattice`),
 // row-major: the straightened gray cell tells which pixels are ink and which paper, and the
 // colour photo (8-bit BGR, `colourScale` of the lattice's pixels) their colour, looked up

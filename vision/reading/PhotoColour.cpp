@@ -73,16 +73,7 @@ cv::Mat CellInks::penStrokes(int cell, InkChroma pen) const {
             chroma.push_back(LabChroma(ColourInCell(colour, scale, lattice_, row, col,
                                                     (x + 0.5f) / kSide, (y + 0.5f) / kSide)));
     // The cell's paper: the median chroma (a cell is mostly paper).
-    InkChroma paper;
-    for (int k = 0; k < 2; ++k) {
-        std::vector<float> channel;
-        channel.reserve(chroma.size());
-        for (const InkChroma& c : chroma)
-            channel.push_back(c[k]);
-        auto middle = channel.begin() + static_cast<std::ptrdiff_t>(channel.size() / 2);
-        std::nth_element(channel.begin(), middle, channel.end());
-        paper[k] = *middle;
-    }
+    const InkChroma paper = MedianChroma(chroma);
     const float penSquared = pen.dot(pen);
     cv::Mat half(kSide, kSide, CV_8U);
     for (int i = 0; i < kSide * kSide; ++i) {
