@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "solver/QuietUnits.h"
 #include "solver/Strategies.h"
 #include "solver/techniques/Techniques.h"
 
@@ -14,14 +15,18 @@ bool IsSingle(Technique t) {
     return t == Technique::NakedSingle || t == Technique::HiddenSingle;
 }
 
-// The first strategy from `first` up to `hardest` (in Technique order) that finds a step.
+// The first strategy from `first` up to `hardest` (in Technique order) that finds a step. With
+// `quiet`, unit-by-unit strategies are asked only about the units changed since they last found
+// nothing there: the same step.
 std::optional<Step> FirstStep(const CandidateGrid& grid, Technique hardest,
-                              Technique first = Technique::NakedSingle) {
+                              Technique first = Technique::NakedSingle,
+                              QuietUnits* quiet = nullptr) {
+    if (quiet) quiet->refresh(grid);
     const auto& all = AllStrategies();
     const int last = static_cast<int>(hardest);
     for (int i = static_cast<int>(first); i <= last && i < static_cast<int>(all.size()); ++i) {
         if (!all[i]) continue;  // a technique not implemented yet
-        if (auto step = all[i]->find(grid)) return step;
+        if (auto step = quiet ? quiet->find(*all[i], grid) : all[i]->find(grid)) return step;
     }
     return std::nullopt;
 }
@@ -72,6 +77,7 @@ std::vector<Technique> RunOutline(CandidateGrid& grid, Technique hardest) {
     std::size_t empty = EmptyCells(grid);
     std::vector<Technique> techniques;
     techniques.reserve(empty);
+    QuietUnits quiet;
     while (empty > 0) {
         if (const auto single = FirstSingle(grid, hardest)) {
             grid.place(single->second.cell, single->second.digit);
@@ -80,7 +86,7 @@ std::vector<Technique> RunOutline(CandidateGrid& grid, Technique hardest) {
             continue;
         }
         if (hardest <= Technique::HiddenSingle) break;
-        const auto step = FirstStep(grid, hardest, Technique::LockedCandidatesPointing);
+        const auto step = FirstStep(grid, hardest, Technique::LockedCandidatesPointing, &quiet);
         if (!step) break;
         CheckProgress(*step);
         ApplyStep(grid, *step);

@@ -33,6 +33,16 @@ public:
     virtual ~Strategy() = default;
     virtual Technique technique() const = 0;
     virtual std::optional<Step> find(const CandidateGrid& grid) const = 0;
+
+    // Whether every step of this strategy lies in one unit, its pattern and what it removes, so
+    // that what it finds in a unit depends only on the candidates of that unit's cells. Such a
+    // strategy also answers unit by unit: find(grid) is findInUnit of the first unit, in unit
+    // order, that has a step. The outline (LogicalSolver::outline) asks it only about the units
+    // that changed since they last gave nothing.
+    virtual bool findsByUnit() const { return false; }
+    virtual std::optional<Step> findInUnit(const CandidateGrid&, int /*unit*/) const {
+        return std::nullopt;
+    }
 };
 
 }  // namespace sudoku

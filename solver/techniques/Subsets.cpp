@@ -33,8 +33,8 @@ public:
         return std::nullopt;
     }
 
-private:
-    std::optional<Step> findInUnit(const CandidateGrid& grid, int unit) const {
+    bool findsByUnit() const override { return true; }
+    std::optional<Step> findInUnit(const CandidateGrid& grid, int unit) const override {
         const auto cells = grid.geometry().unitCells(unit);
         // The unit's open cells with at most k candidates: the only ones a subset can use.
         std::array<int, kMaxSize> items{};
@@ -61,6 +61,7 @@ private:
         return found;
     }
 
+private:
     std::optional<Step> makeStep(const CandidateGrid& grid, int unit, Mask inSubset,
                                  Mask digits) const {
         const Geometry& g = grid.geometry();
@@ -102,8 +103,8 @@ public:
         return std::nullopt;
     }
 
-private:
-    std::optional<Step> findInUnit(const CandidateGrid& grid, int unit) const {
+    bool findsByUnit() const override { return true; }
+    std::optional<Step> findInUnit(const CandidateGrid& grid, int unit) const override {
         const UnitPlaces places = PlacesIn(grid, unit);
         const int n = grid.size();
         // The digits with 2..k places: the only ones a hidden subset can use.
@@ -131,6 +132,7 @@ private:
         return found;
     }
 
+private:
     std::optional<Step> makeStep(const CandidateGrid& grid, int unit, Mask positions,
                                  Mask digits) const {
         const Geometry& g = grid.geometry();
