@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "solver/QuietUnits.h"
+#include "solver/QuietParts.h"
 #include "solver/Strategies.h"
 #include "solver/techniques/Techniques.h"
 
@@ -16,11 +16,11 @@ bool IsSingle(Technique t) {
 }
 
 // The first strategy from `first` up to `hardest` (in Technique order) that finds a step. With
-// `quiet`, unit-by-unit strategies are asked only about the units changed since they last found
-// nothing there: the same step.
+// `quiet`, strategies of a narrower scope are asked only about the units or digits changed since
+// they last found nothing there: the same step.
 std::optional<Step> FirstStep(const CandidateGrid& grid, Technique hardest,
                               Technique first = Technique::NakedSingle,
-                              QuietUnits* quiet = nullptr) {
+                              QuietParts* quiet = nullptr) {
     if (quiet) quiet->refresh(grid);
     const auto& all = AllStrategies();
     const int last = static_cast<int>(hardest);
@@ -77,7 +77,7 @@ std::vector<Technique> RunOutline(CandidateGrid& grid, Technique hardest) {
     std::size_t empty = EmptyCells(grid);
     std::vector<Technique> techniques;
     techniques.reserve(empty);
-    QuietUnits quiet;
+    QuietParts quiet;
     while (empty > 0) {
         if (const auto single = FirstSingle(grid, hardest)) {
             grid.place(single->second.cell, single->second.digit);

@@ -34,13 +34,16 @@ public:
     virtual Technique technique() const = 0;
     virtual std::optional<Step> find(const CandidateGrid& grid) const = 0;
 
-    // Whether every step of this strategy lies in one unit, its pattern and what it removes, so
-    // that what it finds in a unit depends only on the candidates of that unit's cells. Such a
-    // strategy also answers unit by unit: find(grid) is findInUnit of the first unit, in unit
-    // order, that has a step. The outline (LogicalSolver::outline) asks it only about the units
-    // that changed since they last gave nothing.
-    virtual bool findsByUnit() const { return false; }
-    virtual std::optional<Step> findInUnit(const CandidateGrid&, int /*unit*/) const {
+    // Where a step of this strategy lies, when that is narrower than the whole grid: in one unit
+    // (its pattern and what it removes), or in one digit's candidates. What such a strategy finds
+    // in a unit (a digit) then depends only on the candidates of that unit's cells (of that
+    // digit), and it also answers part by part: find(grid) is findIn of the first part, in order
+    // (units 0.., digits 1.. as parts 0..), that has a step. The outline
+    // (LogicalSolver::outline) asks it only about the parts that changed since they last gave
+    // nothing.
+    enum class Scope { Grid, Unit, Digit };
+    virtual Scope scope() const { return Scope::Grid; }
+    virtual std::optional<Step> findIn(const CandidateGrid&, int /*part*/) const {
         return std::nullopt;
     }
 };

@@ -26,28 +26,48 @@ class SimpleColouring final : public Strategy {
 public:
     Technique technique() const override { return Technique::SimpleColouring; }
     std::optional<Step> find(const CandidateGrid& grid) const override {
-        const Geometry& g = grid.geometry();
-        std::vector<int> conjugate(static_cast<std::size_t>(g.unitCount()) * 2);
-        std::vector<char> done(g.cellCount());
+        Scratch scratch(grid.geometry());
+        for (int digit = 1; digit <= grid.size(); ++digit)
+            if (auto step = findForDigit(grid, digit, scratch)) return step;
+        return std::nullopt;
+    }
+
+    // Part p is digit p + 1: its conjugate pairs depend on its places alone.
+    Scope scope() const override { return Scope::Digit; }
+    std::optional<Step> findIn(const CandidateGrid& grid, int part) const override {
+        Scratch scratch(grid.geometry());
+        return findForDigit(grid, part + 1, scratch);
+    }
+
+private:
+    // What a digit's search works in, allocated once for all the digits of a find.
+    struct Scratch {
+        explicit Scratch(const Geometry& g)
+            : conjugate(static_cast<std::size_t>(g.unitCount()) * 2), done(g.cellCount()) {
+            cluster.colour.assign(g.cellCount(), -1);
+        }
+        std::vector<int> conjugate;
+        std::vector<char> done;
         Cluster cluster;
-        cluster.colour.assign(g.cellCount(), -1);
-        for (int digit = 1; digit <= g.size(); ++digit) {
-            conjugatePairs(grid, digit, conjugate);
-            std::fill(done.begin(), done.end(), 0);
-            for (int start = 0; start < g.cellCount(); ++start) {
-                if (done[start] || !grid.has(start, digit)) continue;
-                grow(g, start, conjugate, cluster);
-                for (int cell : cluster.cells)
-                    done[cell] = 1;
-                if (cluster.cells.size() < 3) continue;  // one pair alone proves nothing new
-                if (auto step = wrap(grid, digit, cluster)) return step;
-                if (auto step = trap(grid, digit, cluster)) return step;
-            }
+    };
+
+    std::optional<Step> findForDigit(const CandidateGrid& grid, int digit, Scratch& scratch) const {
+        const Geometry& g = grid.geometry();
+        conjugatePairs(grid, digit, scratch.conjugate);
+        std::fill(scratch.done.begin(), scratch.done.end(), 0);
+        Cluster& cluster = scratch.cluster;
+        for (int start = 0; start < g.cellCount(); ++start) {
+            if (scratch.done[start] || !grid.has(start, digit)) continue;
+            grow(g, start, scratch.conjugate, cluster);
+            for (int cell : cluster.cells)
+                scratch.done[cell] = 1;
+            if (cluster.cells.size() < 3) continue;  // one pair alone proves nothing new
+            if (auto step = wrap(grid, digit, cluster)) return step;
+            if (auto step = trap(grid, digit, cluster)) return step;
         }
         return std::nullopt;
     }
 
-private:
     // conjugate[2u], conjugate[2u+1]: the two places of digit in unit u, or -1 when not two.
     static void conjugatePairs(const CandidateGrid& grid, int digit, std::vector<int>& conjugate) {
         const Geometry& g = grid.geometry();

@@ -33,18 +33,38 @@ public:
                 byCol[d - 1][c] |= Mask{1} << r;
             }
         }
-        for (int d = 1; d <= n; ++d) {
-            if (auto step = findForDigit(grid, d, byRow[d - 1], true)) return step;
-            if (auto step = findForDigit(grid, d, byCol[d - 1], false)) return step;
-        }
+        for (int d = 1; d <= n; ++d)
+            if (auto step = findForDigit(grid, d, byRow[d - 1], byCol[d - 1])) return step;
         return std::nullopt;
     }
 
+    // Part p is digit p + 1: its places by row and by column alone.
+    Scope scope() const override { return Scope::Digit; }
+    std::optional<Step> findIn(const CandidateGrid& grid, int part) const override {
+        const Geometry& g = grid.geometry();
+        const int digit = part + 1;
+        std::array<Mask, kMaxSize> byRow{}, byCol{};
+        for (int cell = 0; cell < g.cellCount(); ++cell)
+            if (grid.has(cell, digit)) {
+                byRow[g.row(cell)] |= Mask{1} << g.col(cell);
+                byCol[g.col(cell)] |= Mask{1} << g.row(cell);
+            }
+        return findForDigit(grid, digit, byRow, byCol);
+    }
+
 private:
-    // lines[i]: the cross-lines where the digit may go in base line i.
+    // Rows as base lines first, then columns.
     std::optional<Step> findForDigit(const CandidateGrid& grid, int digit,
-                                     const std::array<Mask, kMaxSize>& lines,
-                                     bool rowsAreBase) const {
+                                     const std::array<Mask, kMaxSize>& byRow,
+                                     const std::array<Mask, kMaxSize>& byCol) const {
+        if (auto step = findOnBase(grid, digit, byRow, true)) return step;
+        return findOnBase(grid, digit, byCol, false);
+    }
+
+    // lines[i]: the cross-lines where the digit may go in base line i.
+    std::optional<Step> findOnBase(const CandidateGrid& grid, int digit,
+                                   const std::array<Mask, kMaxSize>& lines,
+                                   bool rowsAreBase) const {
         const int n = grid.size();
         std::array<int, kMaxSize> items{};
         std::array<Mask, kMaxSize> masks{};

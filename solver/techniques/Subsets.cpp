@@ -29,12 +29,12 @@ public:
     std::optional<Step> find(const CandidateGrid& grid) const override {
         const Geometry& g = grid.geometry();
         for (int unit = 0; unit < g.unitCount(); ++unit)
-            if (auto step = findInUnit(grid, unit)) return step;
+            if (auto step = findIn(grid, unit)) return step;
         return std::nullopt;
     }
 
-    bool findsByUnit() const override { return true; }
-    std::optional<Step> findInUnit(const CandidateGrid& grid, int unit) const override {
+    Scope scope() const override { return Scope::Unit; }
+    std::optional<Step> findIn(const CandidateGrid& grid, int unit) const override {
         const auto cells = grid.geometry().unitCells(unit);
         // The unit's open cells with at most k candidates: the only ones a subset can use.
         std::array<int, kMaxSize> items{};
@@ -99,12 +99,12 @@ public:
     std::optional<Step> find(const CandidateGrid& grid) const override {
         const Geometry& g = grid.geometry();
         for (int unit = 0; unit < g.unitCount(); ++unit)
-            if (auto step = findInUnit(grid, unit)) return step;
+            if (auto step = findIn(grid, unit)) return step;
         return std::nullopt;
     }
 
-    bool findsByUnit() const override { return true; }
-    std::optional<Step> findInUnit(const CandidateGrid& grid, int unit) const override {
+    Scope scope() const override { return Scope::Unit; }
+    std::optional<Step> findIn(const CandidateGrid& grid, int unit) const override {
         const UnitPlaces places = PlacesIn(grid, unit);
         const int n = grid.size();
         // The digits with 2..k places: the only ones a hidden subset can use.

@@ -1,0 +1,54 @@
+#include "solver/QuietParts.h"
+
+namespace sudoku {
+namespace {
+
+int PartCount(const Geometry& g, Strategy::Scope scope) {
+    return scope == Strategy::Scope::Unit ? g.unitCount() : g.size();
+}
+
+}  // namespace
+
+void QuietParts::refresh(const CandidateGrid& grid) {
+    const Geometry& g = grid.geometry();
+    if (!geometry_ || !(*geometry_ == g)) {
+        geometry_ = g;
+        enabled_ = g.unitCount() <= 64;
+        seen_.assign(static_cast<std::size_t>(g.cellCount()), 0);
+        quietUnits_.fill(0);
+        quietDigits_.fill(0);
+    }
+    if (!enabled_) return;
+    std::uint64_t changedUnits = 0;
+    Mask changedDigits = 0;  // bit d-1 for digit d, as the parts are numbered
+    for (int cell = 0; cell < g.cellCount(); ++cell) {
+        const Mask now = grid.candidates(cell);
+        if (now == seen_[cell]) continue;
+        changedDigits |= now ^ seen_[cell];
+        seen_[cell] = now;
+        for (int unit : g.unitsOf(cell))
+            changedUnits |= std::uint64_t{1} << unit;
+    }
+    for (std::uint64_t& quiet : quietUnits_)
+        quiet &= ~changedUnits;
+    for (std::uint64_t& quiet : quietDigits_)
+        quiet &= ~std::uint64_t{changedDigits};
+}
+
+std::optional<Step> QuietParts::find(const Strategy& strategy, const CandidateGrid& grid) {
+    const Strategy::Scope scope = strategy.scope();
+    if (!enabled_ || scope == Strategy::Scope::Grid) return strategy.find(grid);
+    const int technique = static_cast<int>(strategy.technique());
+    std::uint64_t& quiet =
+        scope == Strategy::Scope::Unit ? quietUnits_[technique] : quietDigits_[technique];
+    const int parts = PartCount(grid.geometry(), scope);
+    for (int part = 0; part < parts; ++part) {
+        const std::uint64_t bit = std::uint64_t{1} << part;
+        if (quiet & bit) continue;
+        if (auto step = strategy.findIn(grid, part)) return step;
+        quiet |= bit;
+    }
+    return std::nullopt;
+}
+
+}  // namespace sudoku
