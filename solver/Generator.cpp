@@ -36,16 +36,8 @@ bool IsSingle(Mask mask) {
     return (mask & (mask - 1)) == 0;
 }
 
-// Inline bit count: without -mpopcnt, __builtin_popcount is a library call, and the search's
-// cell choice counts candidates at every node.
-int PopCount(Mask m) {
-    m = m - ((m >> 1) & 0x55555555u);
-    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-    return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
-
 Mask RandomBit(Mask mask, Rng& rng) {
-    for (int skip = RandomBelow(rng, PopCount(mask)); skip > 0; --skip)
+    for (int skip = RandomBelow(rng, CountDigits(mask)); skip > 0; --skip)
         mask &= mask - 1;
     return mask & (~mask + 1);
 }
@@ -235,7 +227,7 @@ private:
         int best = -1, bestCount = size() + 1;
         for (int cell = 0; cell < cells(); ++cell) {
             if (done[cell]) continue;
-            const int count = PopCount(m[cell]);
+            const int count = CountDigits(m[cell]);
             if (count < bestCount) {
                 best = cell;
                 bestCount = count;
