@@ -39,9 +39,16 @@ std::optional<Step> QuietParts::find(const Strategy& strategy, const CandidateGr
     const Strategy::Scope scope = strategy.scope();
     if (!enabled_ || scope == Strategy::Scope::Grid) return strategy.find(grid);
     const int technique = static_cast<int>(strategy.technique());
-    std::uint64_t& quiet =
-        scope == Strategy::Scope::Unit ? quietUnits_[technique] : quietDigits_[technique];
-    const int parts = PartCount(grid.geometry(), scope);
+    if (scope == Strategy::Scope::Unit)
+        return findPartByPart(strategy, grid, quietUnits_[technique]);
+    if (scope == Strategy::Scope::Digit)
+        return findPartByPart(strategy, grid, quietDigits_[technique]);
+    return findAmongDigits(strategy, grid, quietDigits_[technique]);
+}
+
+std::optional<Step> QuietParts::findPartByPart(const Strategy& strategy, const CandidateGrid& grid,
+                                               std::uint64_t& quiet) {
+    const int parts = PartCount(grid.geometry(), strategy.scope());
     for (int part = 0; part < parts; ++part) {
         const std::uint64_t bit = std::uint64_t{1} << part;
         if (quiet & bit) continue;
@@ -49,6 +56,16 @@ std::optional<Step> QuietParts::find(const Strategy& strategy, const CandidateGr
         quiet |= bit;
     }
     return std::nullopt;
+}
+
+std::optional<Step> QuietParts::findAmongDigits(const Strategy& strategy, const CandidateGrid& grid,
+                                                std::uint64_t& quiet) {
+    const Mask all = grid.geometry().allDigits();
+    const Mask asked = all & ~static_cast<Mask>(quiet);
+    if (asked == 0) return std::nullopt;
+    auto step = asked == all ? strategy.find(grid) : strategy.findAmong(grid, asked);
+    if (!step) quiet = all;  // no digit has a step
+    return step;
 }
 
 }  // namespace sudoku

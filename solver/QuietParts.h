@@ -2,9 +2,10 @@
 // What the logical solver's outline remembers between its steps: the parts of the grid (units,
 // or digits) in which each strategy of a narrower scope than the grid (Strategy::scope) found
 // nothing, forgotten as soon as a candidate there changes. Between two steps most units and
-// digits are unchanged, so such a strategy is asked only about the others, with the same answer
-// (the first part's step). Parts are bits of one word: a geometry of more than 64 units asks
-// every part. Internal to the solver.
+// digits are unchanged, so such a strategy is asked only about the others, with the same answer:
+// the first part's step, or for scope Digits the best step of the digits asked (the quiet ones
+// have none). Parts are bits of one word: a geometry of more than 64 units asks every part.
+// Internal to the solver.
 
 #include <array>
 #include <cstdint>
@@ -25,6 +26,13 @@ public:
     std::optional<Step> find(const Strategy& strategy, const CandidateGrid& grid);
 
 private:
+    // Scope Unit or Digit: the first part's step, asking only the parts not in `quiet`.
+    static std::optional<Step> findPartByPart(const Strategy& strategy, const CandidateGrid& grid,
+                                              std::uint64_t& quiet);
+    // Scope Digits: the step among the digits not in `quiet`.
+    static std::optional<Step> findAmongDigits(const Strategy& strategy, const CandidateGrid& grid,
+                                               std::uint64_t& quiet);
+
     std::optional<Geometry> geometry_;  // of the grids remembered
     bool enabled_ = false;
     std::vector<Mask> seen_;  // each cell's candidates at the last refresh

@@ -34,17 +34,23 @@ public:
     virtual Technique technique() const = 0;
     virtual std::optional<Step> find(const CandidateGrid& grid) const = 0;
 
-    // Where a step of this strategy lies, when that is narrower than the whole grid: in one unit
-    // (its pattern and what it removes), or in one digit's candidates. What such a strategy finds
-    // in a unit (a digit) then depends only on the candidates of that unit's cells (of that
-    // digit), and it also answers part by part: find(grid) is findIn of the first part, in order
-    // (units 0.., digits 1.. as parts 0..), that has a step. The outline
-    // (LogicalSolver::outline) asks it only about the parts that changed since they last gave
-    // nothing.
-    enum class Scope { Grid, Unit, Digit };
+    // Where a step of this strategy lies, when that is narrower than the whole grid, so that an
+    // unchanged part of the grid with no step keeps none:
+    //  - Unit: in one unit, its pattern and what it removes; what it finds in a unit depends only
+    //    on the candidates of that unit's cells, and find(grid) is findIn of the first unit (part
+    //    u is unit u) that has a step.
+    //  - Digit: in one digit's candidates, the same way (part p is digit p + 1).
+    //  - Digits: in one digit's candidates, but find picks the best step over every digit;
+    //    findAmong(grid, digits) is find(grid) whenever the other digits have no step.
+    // The outline (LogicalSolver::outline) asks such a strategy only about the parts that changed
+    // since they last gave nothing.
+    enum class Scope { Grid, Unit, Digit, Digits };
     virtual Scope scope() const { return Scope::Grid; }
     virtual std::optional<Step> findIn(const CandidateGrid&, int /*part*/) const {
         return std::nullopt;
+    }
+    virtual std::optional<Step> findAmong(const CandidateGrid& grid, Mask /*digits*/) const {
+        return find(grid);
     }
 };
 

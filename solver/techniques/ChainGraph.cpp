@@ -89,8 +89,13 @@ std::vector<ChainGraph::Crossing> RegionCrossings(const Geometry& g) {
 
 }  // namespace
 
-ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind)
-    : grid_(grid), g_(grid.geometry()), kind_(kind), n_(grid.size()), cellIds_(g_.cellCount()) {
+ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits)
+    : grid_(grid),
+      g_(grid.geometry()),
+      kind_(kind),
+      digits_(kind == ChainKind::XChain ? digits : ~Mask{0}),
+      n_(grid.size()),
+      cellIds_(g_.cellCount()) {
     for (int cell = 0; cell < g_.cellCount(); ++cell)
         cellIds_[cell] = cell;
     if (aic()) findGroups();
@@ -142,7 +147,7 @@ void ChainGraph::build() {
     Links strong, weak;
     for (int unit = 0; unit < g_.unitCount(); ++unit)
         for (int d = 1; d <= n_; ++d)
-            unitLinks(unit, d, strong, weak);
+            if (digits_ & DigitBit(d)) unitLinks(unit, d, strong, weak);
     if (kind_ != ChainKind::XChain) cellLinks(strong, weak);
     if (kind_ == ChainKind::AlsAic) alsLinks(strong, weak);
     flatten(strong, strongAt_, strong_);

@@ -18,7 +18,8 @@ namespace sudoku::detail {
 // adjacency lists in one array each (offsets per node).
 class ChainGraph {
 public:
-    ChainGraph(const CandidateGrid& grid, ChainKind kind);
+    // For an X-chain, only the links of `digits` (bit d-1 for digit d); all of them otherwise.
+    ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits = ~Mask{0});
 
     // Where a region meets a line or a diagonal: the cells a group of a digit may use.
     struct Crossing {
@@ -111,6 +112,7 @@ private:
     const CandidateGrid& grid_;
     const Geometry& g_;
     ChainKind kind_;
+    Mask digits_;  // whose unit links are built
     int n_;
     int nodeCount_ = 0;
     std::vector<Group> groups_;

@@ -16,11 +16,12 @@ constexpr int kStateBudget = 400000;
 // Breadth-first search from each start; state = node * 2 + (1 when the node is assumed true).
 class Searcher {
 public:
-    Searcher(const CandidateGrid& grid, ChainKind kind, int maxNodes)
+    Searcher(const CandidateGrid& grid, ChainKind kind, int maxNodes, Mask digits)
         : grid_(grid),
           g_(grid.geometry()),
           kind_(kind),
-          graph_(grid, kind),
+          digits_(digits),
+          graph_(grid, kind, digits),
           maxLinks_(maxNodes - 1),
           parent_(static_cast<std::size_t>(graph_.nodeCount()) * 2, -1),
           depth_(parent_.size(), 0),
@@ -28,7 +29,7 @@ public:
 
     std::optional<Chain> run() {
         for (int node = 0; node < graph_.nodeCount() && budget_ > 0; ++node)
-            if (graph_.present(node)) search(node);
+            if (graph_.present(node) && (digits_ & DigitBit(graph_.digit(node)))) search(node);
         if (bestEnd_ < 0) return std::nullopt;
         return best_;
     }
@@ -153,6 +154,7 @@ private:
     const CandidateGrid& grid_;
     const Geometry& g_;
     ChainKind kind_;
+    Mask digits_;  // the starts' digits
     ChainGraph graph_;
     int maxLinks_;
     int budget_ = kStateBudget;
@@ -171,8 +173,9 @@ private:
 
 }  // namespace
 
-std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes) {
-    return Searcher(grid, kind, maxNodes).run();
+std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes,
+                               Mask digits) {
+    return Searcher(grid, kind, maxNodes, digits).run();
 }
 
 std::string NodeCellsText(const Geometry& g, const ChainNode& node) {

@@ -47,7 +47,10 @@ struct Chain {
 };
 
 // The shortest chain of that kind with at most maxNodes nodes that changes the grid, if any.
-std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes);
+// X-chains can be looked for among some digits only (bit d-1 for digit d): the starts and links
+// of the others are left out.
+std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes,
+                               Mask digits = ~Mask{0});
 
 // "r5c2", "{r5c1,r5c2}" for a group, "ALS{r5c1,r5c2,r6c3}" for an almost locked set.
 std::string NodeCellsText(const Geometry& g, const ChainNode& node);

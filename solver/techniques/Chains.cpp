@@ -74,7 +74,17 @@ class XChain final : public Strategy {
 public:
     Technique technique() const override { return Technique::XChain; }
     std::optional<Step> find(const CandidateGrid& grid) const override {
-        auto chain = detail::FindChain(grid, ChainKind::XChain, kMaxXChainNodes);
+        return findAmong(grid, grid.geometry().allDigits());
+    }
+
+    // An X-chain keeps to one digit, and the search visits every start of every digit: on 9x9
+    // at most 81 starts of 162 states each a digit, far below the search's budget of states, so
+    // leaving out digits without a chain cannot change what it finds. On bigger grids the budget
+    // may run out before the last digits, so they are always searched together.
+    Scope scope() const override { return Scope::Digits; }
+    std::optional<Step> findAmong(const CandidateGrid& grid, Mask digits) const override {
+        if (grid.geometry().cellCount() > 81) digits = grid.geometry().allDigits();
+        auto chain = detail::FindChain(grid, ChainKind::XChain, kMaxXChainNodes, digits);
         if (!chain) return std::nullopt;
         const Geometry& g = grid.geometry();
         Step step = ChainStep(grid, technique(), *chain);
