@@ -36,7 +36,7 @@ void QuietParts::refresh(const CandidateGrid& grid) {
 }
 
 std::optional<Step> QuietParts::find(const Strategy& strategy, const CandidateGrid& grid) {
-    const Strategy::Scope scope = strategy.scope();
+    const Strategy::Scope scope = strategy.scope(grid.geometry());
     if (!enabled_ || scope == Strategy::Scope::Grid) return strategy.find(grid);
     const int technique = static_cast<int>(strategy.technique());
     if (scope == Strategy::Scope::Unit)
@@ -48,7 +48,7 @@ std::optional<Step> QuietParts::find(const Strategy& strategy, const CandidateGr
 
 std::optional<Step> QuietParts::findPartByPart(const Strategy& strategy, const CandidateGrid& grid,
                                                std::uint64_t& quiet) {
-    const int parts = PartCount(grid.geometry(), strategy.scope());
+    const int parts = PartCount(grid.geometry(), strategy.scope(grid.geometry()));
     for (int part = 0; part < parts; ++part) {
         const std::uint64_t bit = std::uint64_t{1} << part;
         if (quiet & bit) continue;

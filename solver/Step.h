@@ -42,10 +42,10 @@ public:
     //  - Digit: in one digit's candidates, the same way (part p is digit p + 1).
     //  - Digits: in one digit's candidates, but find picks the best step over every digit;
     //    findAmong(grid, digits) is find(grid) whenever the other digits have no step.
-    // The outline (LogicalSolver::outline) asks such a strategy only about the parts that changed
-    // since they last gave nothing.
+    // The outline (LogicalSolver::outline) asks such a strategy only about what changed since it
+    // last gave nothing. A strategy may answer Grid on geometries where that does not hold.
     enum class Scope { Grid, Unit, Digit, Digits };
-    virtual Scope scope() const { return Scope::Grid; }
+    virtual Scope scope(const Geometry&) const { return Scope::Grid; }
     virtual std::optional<Step> findIn(const CandidateGrid&, int /*part*/) const {
         return std::nullopt;
     }

@@ -81,9 +81,10 @@ public:
     // at most 81 starts of 162 states each a digit, far below the search's budget of states, so
     // leaving out digits without a chain cannot change what it finds. On bigger grids the budget
     // may run out before the last digits, so they are always searched together.
-    Scope scope() const override { return Scope::Digits; }
+    Scope scope(const Geometry& g) const override {
+        return g.cellCount() <= 81 ? Scope::Digits : Scope::Grid;
+    }
     std::optional<Step> findAmong(const CandidateGrid& grid, Mask digits) const override {
-        if (grid.geometry().cellCount() > 81) digits = grid.geometry().allDigits();
         auto chain = detail::FindChain(grid, ChainKind::XChain, kMaxXChainNodes, digits);
         if (!chain) return std::nullopt;
         const Geometry& g = grid.geometry();

@@ -33,7 +33,7 @@ public:
     }
 
     // Part p is digit p + 1: its conjugate pairs depend on its places alone.
-    Scope scope() const override { return Scope::Digit; }
+    Scope scope(const Geometry&) const override { return Scope::Digit; }
     std::optional<Step> findIn(const CandidateGrid& grid, int part) const override {
         Scratch scratch(grid.geometry());
         return findForDigit(grid, part + 1, scratch);

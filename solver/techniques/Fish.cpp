@@ -39,7 +39,7 @@ public:
     }
 
     // Part p is digit p + 1: its places by row and by column alone.
-    Scope scope() const override { return Scope::Digit; }
+    Scope scope(const Geometry&) const override { return Scope::Digit; }
     std::optional<Step> findIn(const CandidateGrid& grid, int part) const override {
         const Geometry& g = grid.geometry();
         const int digit = part + 1;

@@ -33,7 +33,7 @@ public:
         return std::nullopt;
     }
 
-    Scope scope() const override { return Scope::Unit; }
+    Scope scope(const Geometry&) const override { return Scope::Unit; }
     std::optional<Step> findIn(const CandidateGrid& grid, int unit) const override {
         const auto cells = grid.geometry().unitCells(unit);
         // The unit's open cells with at most k candidates: the only ones a subset can use.
@@ -103,7 +103,7 @@ public:
         return std::nullopt;
     }
 
-    Scope scope() const override { return Scope::Unit; }
+    Scope scope(const Geometry&) const override { return Scope::Unit; }
     std::optional<Step> findIn(const CandidateGrid& grid, int unit) const override {
         const UnitPlaces places = PlacesIn(grid, unit);
         const int n = grid.size();
