@@ -35,10 +35,10 @@ public:
     virtual std::optional<Step> find(const CandidateGrid& grid) const = 0;
 
     // Where a step of this strategy lies, when that is narrower than the whole grid, so that an
-    // unchanged part of the grid with no step keeps none:
-    //  - Unit: in one unit, its pattern and what it removes; what it finds in a unit depends only
-    //    on the candidates of that unit's cells, and find(grid) is findIn of the first unit (part
-    //    u is unit u) that has a step.
+    // unchanged part of the grid with no step keeps none as a solve takes candidates away:
+    //  - Unit: in one unit, its pattern and what it removes (or what it removes lies in units
+    //    that can only lose it); a unit with no step keeps none while its cells' candidates stay
+    //    the same, and find(grid) is findIn of the first unit (part u is unit u) that has a step.
     //  - Digit: in one digit's candidates, the same way (part p is digit p + 1).
     //  - Digits: in one digit's candidates, but find picks the best step over every digit;
     //    findAmong(grid, digits) is find(grid) whenever the other digits have no step.

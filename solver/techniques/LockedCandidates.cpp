@@ -30,29 +30,42 @@ public:
     }
 
     std::optional<Step> find(const CandidateGrid& grid) const override {
+        const auto [first, last] = sourceUnits(grid.geometry());
+        for (int unit = first; unit < last; ++unit)
+            if (auto step = findIn(grid, unit)) return step;
+        return std::nullopt;
+    }
+
+    // A step from a unit: the digit's places in it, and what leaves the unit crossing it there.
+    // As a solve only takes candidates away, the crossing unit can only lose what would leave it,
+    // so a unit with no step keeps none while its own cells keep their candidates.
+    Scope scope(const Geometry&) const override { return Scope::Unit; }
+    std::optional<Step> findIn(const CandidateGrid& grid, int unit) const override {
+        const auto [first, last] = sourceUnits(grid.geometry());
+        if (unit < first || unit >= last) return std::nullopt;
         const Geometry& g = grid.geometry();
-        const int n = g.size();
-        // Pointing looks from regions (boxes) and diagonals to the units they cross; claiming from
-        // lines (rows, then columns) to the regions and diagonals they cross.
-        const int first = pointing_ ? 2 * n : 0;
-        const int last = pointing_ ? g.unitCount() : 2 * n;
-        for (int unit = first; unit < last; ++unit) {
-            const UnitPlaces places = PlacesIn(grid, unit);
-            const auto cells = g.unitCells(unit);
-            for (int d = 1; d <= n; ++d) {
-                const Mask where = places[d - 1];
-                if (!SeveralBits(where)) continue;  // none, or a hidden single
-                // The units of the first place, in order (row, column, region, diagonals).
-                for (int target : g.unitsOf(cells[__builtin_ctz(where)])) {
-                    if (target == unit || !AllInUnit(g, cells, where, target)) continue;
-                    if (auto step = makeStep(grid, unit, target, d, where)) return step;
-                }
+        const UnitPlaces places = PlacesIn(grid, unit);
+        const auto cells = g.unitCells(unit);
+        for (int d = 1; d <= g.size(); ++d) {
+            const Mask where = places[d - 1];
+            if (!SeveralBits(where)) continue;  // none, or a hidden single
+            // The units of the first place, in order (row, column, region, diagonals).
+            for (int target : g.unitsOf(cells[__builtin_ctz(where)])) {
+                if (target == unit || !AllInUnit(g, cells, where, target)) continue;
+                if (auto step = makeStep(grid, unit, target, d, where)) return step;
             }
         }
         return std::nullopt;
     }
 
 private:
+    // Pointing looks from regions (boxes) and diagonals to the units they cross; claiming from
+    // lines (rows, then columns) to the regions and diagonals they cross: [first, last).
+    std::pair<int, int> sourceUnits(const Geometry& g) const {
+        const int n = g.size();
+        return pointing_ ? std::pair{2 * n, g.unitCount()} : std::pair{0, 2 * n};
+    }
+
     // Whether every cell of `cells` selected by the position mask lies in `target`.
     static bool AllInUnit(const Geometry& g, std::span<const int> cells, Mask positions,
                           int target) {
