@@ -2,6 +2,7 @@
 
 #include "solver/FastSolver9.h"
 #include "solver/LogicalSolver.h"
+#include "solver/QuietParts.h"
 #include "solver/RegionLayout.h"
 
 #include <algorithm>
@@ -817,7 +818,13 @@ private:
         for (int cell = 0; cell < 81; ++cell)
             if (!given_[cell] && IsSingle(left[cell]))
                 board.set(cell, std::countr_zero(left[cell]) + 1, CellOrigin::Filled);
-        return gradingSolver_.outline(CandidateGrid(board, std::move(candidates))).solved;
+        CandidateGrid grid(board, std::move(candidates));
+        // Propagation's band and stack rules make every pointing and claiming step
+        // (FastSolver9.cpp), so the outline's first round need not look for them.
+        QuietParts quiet;
+        quiet.assumeNothingIn(grid, Technique::LockedCandidatesPointing);
+        quiet.assumeNothingIn(grid, Technique::LockedCandidatesClaiming);
+        return gradingSolver_.outline(std::move(grid), quiet).solved;
     }
 
     // Digits the clues rule out of a cell.

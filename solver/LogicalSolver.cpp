@@ -73,11 +73,10 @@ std::vector<Step> Run(CandidateGrid& grid, Technique hardest) {
 // The same solve keeping only each step's technique. Singles, most of the steps, are placed
 // without building their steps; the other strategies are asked only when no single is left,
 // as FirstStep would.
-std::vector<Technique> RunOutline(CandidateGrid& grid, Technique hardest) {
+std::vector<Technique> RunOutline(CandidateGrid& grid, Technique hardest, QuietParts& quiet) {
     std::size_t empty = EmptyCells(grid);
     std::vector<Technique> techniques;
     techniques.reserve(empty);
-    QuietParts quiet;
     while (empty > 0) {
         if (const auto single = FirstSingle(grid, hardest)) {
             grid.place(single->second.cell, single->second.digit);
@@ -120,7 +119,12 @@ LogicalResult LogicalSolver::solve(CandidateGrid grid) const {
 }
 
 LogicalOutline LogicalSolver::outline(CandidateGrid grid) const {
-    std::vector<Technique> techniques = RunOutline(grid, options_.hardest);
+    QuietParts quiet;
+    return outline(std::move(grid), quiet);
+}
+
+LogicalOutline LogicalSolver::outline(CandidateGrid grid, QuietParts& quiet) const {
+    std::vector<Technique> techniques = RunOutline(grid, options_.hardest, quiet);
     const bool solved = grid.isSolved();
     return LogicalOutline{std::move(techniques), std::move(grid), solved};
 }

@@ -15,6 +15,8 @@
 
 namespace sudoku {
 
+class QuietParts;  // solver/QuietParts.h: what the outline remembers, the solver's own
+
 struct LogicalOptions {
     // The hardest technique the solver may use (default: all of them).
     Technique hardest = Technique::AlsChain;
@@ -49,6 +51,8 @@ public:
     // techniques in the same order and the same final grid, but singles are placed without
     // building their steps and the other steps are dropped once applied.
     LogicalOutline outline(CandidateGrid grid) const;
+    // The same, starting from what `quiet` knows of the grid (solver/QuietParts.h).
+    LogicalOutline outline(CandidateGrid grid, QuietParts& quiet) const;
 
 private:
     LogicalOptions options_;

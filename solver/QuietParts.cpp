@@ -1,5 +1,7 @@
 #include "solver/QuietParts.h"
 
+#include "solver/Strategies.h"
+
 namespace sudoku {
 namespace {
 
@@ -33,6 +35,18 @@ void QuietParts::refresh(const CandidateGrid& grid) {
         quiet &= ~changedUnits;
     for (std::uint64_t& quiet : quietDigits_)
         quiet &= ~std::uint64_t{changedDigits};
+}
+
+void QuietParts::assumeNothingIn(const CandidateGrid& grid, Technique technique) {
+    refresh(grid);
+    const Strategy* strategy = StrategyFor(technique);
+    if (!enabled_ || !strategy) return;
+    const Strategy::Scope scope = strategy->scope(grid.geometry());
+    const int t = static_cast<int>(technique);
+    if (scope == Strategy::Scope::Unit)
+        quietUnits_[t] = ~std::uint64_t{0};
+    else if (scope != Strategy::Scope::Grid)
+        quietDigits_[t] = ~std::uint64_t{0};
 }
 
 std::optional<Step> QuietParts::find(const Strategy& strategy, const CandidateGrid& grid) {

@@ -21,6 +21,9 @@ public:
     // Forgets the units with a cell, and the digits with a candidate, that changed since the
     // last call.
     void refresh(const CandidateGrid& grid);
+    // What the caller knows: the technique's strategy finds nothing in `grid`, which becomes the
+    // grid of the last refresh.
+    void assumeNothingIn(const CandidateGrid& grid, Technique technique);
     // The strategy's step, as strategy.find(grid) gives it: the grid must be the one of the
     // last refresh.
     std::optional<Step> find(const Strategy& strategy, const CandidateGrid& grid);

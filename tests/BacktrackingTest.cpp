@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <fstream>
 #include <random>
 #include <string>
@@ -16,6 +17,7 @@
 #include "solver/Generator.h"
 #include "solver/LogicalSolver.h"
 #include "solver/Solvers.h"
+#include "solver/Strategies.h"
 
 namespace sudoku {
 namespace {
@@ -250,6 +252,37 @@ TEST(SolveFast9, PropagationSolvesOnlyWhatTheLogicalSolverSolvesByTriples) {
     }
     EXPECT_GT(solved, 150);  // 198 of 385
     EXPECT_LT(solved, static_cast<int>(puzzles.size()));
+}
+
+// The generator's logical check after a removal starts from where propagation stalled and skips
+// looking for locked candidates there (solver/Generator.cpp): the band and stack rules must have
+// made every pointing and claiming step.
+TEST(SolveFast9, PropagationLeavesNoLockedCandidates) {
+    std::vector<std::string> puzzles;
+    for (const auto& e : LoadCorpus())
+        if (e.count == 1) puzzles.push_back(e.puzzle);
+    GeneratorOptions options;
+    options.seed = 6;
+    options.grade = false;
+    Generator generator(options);
+    for (int i = 0; i < 300; ++i)
+        puzzles.push_back(generator.next().puzzle.toLine());
+    const Strategy* pointing = StrategyFor(Technique::LockedCandidatesPointing);
+    const Strategy* claiming = StrategyFor(Technique::LockedCandidatesClaiming);
+    int stalled = 0;
+    for (const std::string& puzzle : puzzles) {
+        std::array<std::uint16_t, 81> left{};
+        if (SolvedByPropagation9(puzzle.c_str(), left.data())) continue;
+        Board board(Geometry(3, 3));
+        std::vector<Mask> candidates(left.begin(), left.end());
+        for (int cell = 0; cell < 81; ++cell)
+            if (std::has_single_bit(left[cell])) board.set(cell, std::countr_zero(left[cell]) + 1);
+        const CandidateGrid grid(board, std::move(candidates));
+        ++stalled;
+        EXPECT_FALSE(pointing->find(grid).has_value()) << puzzle;
+        EXPECT_FALSE(claiming->find(grid).has_value()) << puzzle;
+    }
+    EXPECT_GT(stalled, 100);
 }
 
 TEST(CountSolutions, NineByNineMatchesTheGenericSearch) {
