@@ -4,8 +4,9 @@
 // nothing, forgotten as soon as a candidate there changes. Between two steps most units and
 // digits are unchanged, so such a strategy is asked only about the others, with the same answer:
 // the first part's step, or for scope Digits the best step of the digits asked (the quiet ones
-// have none). Parts are bits of one word: a geometry of more than 64 units asks every part.
-// Internal to the solver.
+// have none). That holds only while each grid given to it follows from the one before by taking
+// candidates away, as the steps of one solve do (Strategy::scope). Parts are bits of one word: a
+// geometry of more than 64 units asks every part. Internal to the solver.
 
 #include <array>
 #include <cstdint>

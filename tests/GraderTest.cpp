@@ -1,7 +1,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -9,22 +8,10 @@
 #include "solver/Generator.h"
 #include "solver/Grader.h"
 #include "solver/TextFormat.h"
+#include "tests/PuzzleLists.h"
 
 namespace sudoku {
 namespace {
-
-std::vector<Board> ReadList(const std::string& name, std::size_t count) {
-    std::ifstream in(std::string(SUDOKU_SHARED_DIR) + "/puzzles/" + name);
-    std::vector<Board> boards;
-    std::string line;
-    while (boards.size() < count && std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        ParsedPuzzle p = ParsePuzzle(line, TextFormat::Line);
-        EXPECT_TRUE(p.ok()) << line;
-        boards.push_back(p.board);
-    }
-    return boards;
-}
 
 int SumOfScores(const std::vector<Step>& steps) {
     int sum = 0;
@@ -34,8 +21,8 @@ int SumOfScores(const std::vector<Step>& steps) {
 }
 
 TEST(Grader, NewspaperPuzzlesAreEasierThanTheForumsHardest) {
-    const std::vector<Board> newspaper = ReadList("newspaper_train.txt", 63);
-    const std::vector<Board> hardest = ReadList("forum_hardest_1106.txt", 20);
+    const std::vector<Board> newspaper = ReadPuzzleList("newspaper_train.txt", 63);
+    const std::vector<Board> hardest = ReadPuzzleList("forum_hardest_1106.txt", 20);
     ASSERT_EQ(newspaper.size(), 63u);
     ASSERT_EQ(hardest.size(), 20u);
     int newspaperMax = 0;
@@ -55,7 +42,7 @@ TEST(Grader, NewspaperPuzzlesAreEasierThanTheForumsHardest) {
 TEST(Grader, EasyMeansSinglesOnlyAndScoreIsTheSumOfTechniqueScores) {
     int easy = 0;
     int harder = 0;
-    for (const Board& b : ReadList("newspaper_train.txt", 63)) {
+    for (const Board& b : ReadPuzzleList("newspaper_train.txt", 63)) {
         const LogicalResult result = LogicalSolver().solve(b);
         const Grade g = GradeResult(result);
         EXPECT_EQ(g.steps, static_cast<int>(result.steps.size()));
@@ -74,7 +61,7 @@ TEST(Grader, EasyMeansSinglesOnlyAndScoreIsTheSumOfTechniqueScores) {
 }
 
 TEST(Grader, StuckLogicIsExtremeWithTheGuessingPenalty) {
-    const Board puzzle = ReadList("forum_hardest_1106.txt", 1).front();
+    const Board puzzle = ReadPuzzleList("forum_hardest_1106.txt", 1).front();
     LogicalOptions singlesOnly;
     singlesOnly.hardest = Technique::HiddenSingle;
     const LogicalResult result = LogicalSolver(singlesOnly).solve(puzzle);
@@ -88,7 +75,7 @@ TEST(Grader, StuckLogicIsExtremeWithTheGuessingPenalty) {
 
 TEST(Grader, RepeatingTheHardestTechniqueRaisesTheLevel) {
     // The steps of a real medium puzzle, then the same puzzle's medium steps repeated.
-    for (const Board& b : ReadList("newspaper_train.txt", 63)) {
+    for (const Board& b : ReadPuzzleList("newspaper_train.txt", 63)) {
         LogicalResult result = LogicalSolver().solve(b);
         const Grade g = GradeResult(result);
         if (g.level != Difficulty::Medium || !g.hardest) continue;
@@ -111,10 +98,10 @@ TEST(Grader, RepeatingTheHardestTechniqueRaisesTheLevel) {
 // same order, the same grid at the end and the same grade as the full solve, on puzzles that
 // need singles only, subsets, chains, and on puzzles where logic gets stuck.
 TEST(Grader, TheOutlineOfASolveGradesAsTheSolveItself) {
-    std::vector<Board> puzzles = ReadList("newspaper_train.txt", 63);
-    for (const Board& b : ReadList("magictour_top1465.txt", 12))
+    std::vector<Board> puzzles = ReadPuzzleList("newspaper_train.txt", 63);
+    for (const Board& b : ReadPuzzleList("magictour_top1465.txt", 12))
         puzzles.push_back(b);
-    for (const Board& b : ReadList("forum_hardest_1106.txt", 3))
+    for (const Board& b : ReadPuzzleList("forum_hardest_1106.txt", 3))
         puzzles.push_back(b);
     GeneratorOptions expert;  // the lists above hold no expert puzzle
     expert.difficulty = Difficulty::Expert;

@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -12,22 +11,10 @@
 #include "solver/LogicalSolver.h"
 #include "solver/Strategies.h"
 #include "solver/TextFormat.h"
+#include "tests/PuzzleLists.h"
 
 namespace sudoku {
 namespace {
-
-std::vector<Board> ReadPuzzles(const std::string& name) {
-    std::ifstream in(std::string(SUDOKU_SHARED_DIR) + "/puzzles/" + name);
-    EXPECT_TRUE(in) << "cannot open " << name;
-    std::vector<Board> puzzles;
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        ParsedPuzzle parsed = ParsePuzzle(line, TextFormat::Line);
-        EXPECT_TRUE(parsed.ok()) << parsed.error.describe();
-        if (parsed.ok()) puzzles.push_back(parsed.board);
-    }
-    return puzzles;
-}
 
 Board ParseLine(const std::string& line) {
     ParsedPuzzle parsed = ParsePuzzle(line, TextFormat::Line);
@@ -52,7 +39,7 @@ TEST(Strategies, RegistryHasOneEntryPerTechniqueInOrder) {
 }
 
 TEST(LogicalSolver, SolvesEveryNewspaperPuzzleWithStepsThatAgreeWithTheSolution) {
-    const std::vector<Board> puzzles = ReadPuzzles("newspaper_train.txt");
+    const std::vector<Board> puzzles = ReadPuzzleList("newspaper_train.txt");
     ASSERT_EQ(puzzles.size(), 63u);
     const LogicalSolver solver(kBasic);
     for (const Board& puzzle : puzzles) {
@@ -87,7 +74,7 @@ TEST(LogicalSolver, SolvesEveryNewspaperPuzzleWithStepsThatAgreeWithTheSolution)
 }
 
 TEST(LogicalSolver, TriesTheSimplestTechniqueFirst) {
-    const std::vector<Board> puzzles = ReadPuzzles("newspaper_train.txt");
+    const std::vector<Board> puzzles = ReadPuzzleList("newspaper_train.txt");
     const LogicalSolver solver(kBasic);
     const auto& all = AllStrategies();
     for (std::size_t i = 0; i < puzzles.size(); i += 7) {
@@ -106,7 +93,7 @@ TEST(LogicalSolver, TriesTheSimplestTechniqueFirst) {
 TEST(LogicalSolver, StopsWhenStuckWithoutBreakingTheGrid) {
     // The first puzzles of the forum's hardest list need far more than the basic techniques; the
     // steps the solver does take still agree with the solution.
-    const std::vector<Board> puzzles = ReadPuzzles("forum_hardest_1106.txt");
+    const std::vector<Board> puzzles = ReadPuzzleList("forum_hardest_1106.txt");
     ASSERT_GE(puzzles.size(), 10u);
     const LogicalSolver solver(kBasic);
     for (std::size_t i = 0; i < 10; ++i) {
@@ -128,7 +115,7 @@ TEST(LogicalSolver, StopsWhenStuckWithoutBreakingTheGrid) {
 
 TEST(LogicalSolver, StepsAgreeWithTheSolutionOnHardPuzzles) {
     // magictour_top1465.txt exercises subsets and fish far more than newspapers do.
-    const std::vector<Board> puzzles = ReadPuzzles("magictour_top1465.txt");
+    const std::vector<Board> puzzles = ReadPuzzleList("magictour_top1465.txt");
     ASSERT_GE(puzzles.size(), 300u);
     const LogicalSolver solver(kBasic);
     int solved = 0, eliminationSteps = 0;
@@ -167,7 +154,7 @@ TEST(LogicalSolver, RespectsTheHardestTechniqueAllowed) {
 }
 
 TEST(LogicalSolver, FillSinglesPlacesOnlySinglesUntilNoneIsLeft) {
-    const Board puzzle = ReadPuzzles("newspaper_train.txt").at(0);
+    const Board puzzle = ReadPuzzleList("newspaper_train.txt").at(0);
     CandidateGrid grid(puzzle);
     const LogicalSolver solver(kBasic);
     const std::vector<Step> steps = solver.fillSingles(grid);
@@ -183,7 +170,7 @@ TEST(LogicalSolver, FillSinglesPlacesOnlySinglesUntilNoneIsLeft) {
 }
 
 TEST(LogicalSolver, NothingToDoOnASolvedGrid) {
-    const Board puzzle = ReadPuzzles("newspaper_train.txt").at(1);
+    const Board puzzle = ReadPuzzleList("newspaper_train.txt").at(1);
     const LogicalSolver solver;
     const LogicalResult result = solver.solve(puzzle);
     ASSERT_TRUE(result.solved);

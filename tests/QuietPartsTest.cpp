@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -14,22 +13,10 @@
 #include "solver/QuietParts.h"
 #include "solver/Strategies.h"
 #include "solver/TextFormat.h"
+#include "tests/PuzzleLists.h"
 
 namespace sudoku {
 namespace {
-
-std::vector<Board> ReadList(const std::string& name, std::size_t count) {
-    std::ifstream in(std::string(SUDOKU_SHARED_DIR) + "/puzzles/" + name);
-    std::vector<Board> boards;
-    std::string line;
-    while (boards.size() < count && std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        ParsedPuzzle p = ParsePuzzle(line, TextFormat::Line);
-        EXPECT_TRUE(p.ok()) << line;
-        boards.push_back(p.board);
-    }
-    return boards;
-}
 
 std::vector<Board> Generated(int size, Variant variant, Difficulty difficulty, int count) {
     GeneratorOptions options;
@@ -76,8 +63,8 @@ int CompareAlongSolve(const Board& puzzle) {
 }
 
 TEST(QuietParts, GivesEveryStrategysOwnAnswerAlongWholeSolves) {
-    std::vector<Board> puzzles = ReadList("magictour_top1465.txt", 15);
-    for (const Board& b : ReadList("newspaper_train.txt", 10))
+    std::vector<Board> puzzles = ReadPuzzleList("magictour_top1465.txt", 15);
+    for (const Board& b : ReadPuzzleList("newspaper_train.txt", 10))
         puzzles.push_back(b);
     for (const Board& b : Generated(9, Variant::Classic, Difficulty::Expert, 4))
         puzzles.push_back(b);

@@ -1,33 +1,22 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "solver/Backtracking.h"
 #include "solver/TextFormat.h"
 #include "solver/Validation.h"
+#include "tests/PuzzleLists.h"
 
 namespace sudoku {
 namespace {
-
-std::vector<Board> ReadList(const std::string& name, std::size_t count) {
-    std::ifstream in(std::string(SUDOKU_SHARED_DIR) + "/puzzles/" + name);
-    std::vector<Board> boards;
-    std::string line;
-    while (boards.size() < count && std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        boards.push_back(ParsePuzzle(line, TextFormat::Line).board);
-    }
-    return boards;
-}
 
 // The first newspaper puzzle:
 //   ...7...8. / .9...31.. / ..68.5.7. / .2.6...49 / ...2...5. / ..8.4...7 / ...9...3. /
 //   37......6 / 1.5..4...
 Board Newspaper() {
-    return ReadList("newspaper_train.txt", 1).front();
+    return ReadPuzzleList("newspaper_train.txt", 1).front();
 }
 
 Board FromLine(const std::string& line) {
@@ -60,9 +49,9 @@ TEST(Validation, KindIds) {
 }
 
 TEST(Validation, RealPuzzlesHaveNoProblem) {
-    for (const Board& b : ReadList("newspaper_train.txt", 63))
+    for (const Board& b : ReadPuzzleList("newspaper_train.txt", 63))
         EXPECT_TRUE(CheckPuzzle(b).empty()) << b.toLine();
-    for (const Board& b : ReadList("forum_hardest_1106.txt", 10))
+    for (const Board& b : ReadPuzzleList("forum_hardest_1106.txt", 10))
         EXPECT_TRUE(CheckPuzzle(b).empty()) << b.toLine();
 }
 
@@ -180,7 +169,7 @@ TEST(Validation, WrongDigitsAPersonEnteredAreNamed) {
 
 TEST(Validation, MinimalPuzzleWithoutAClueHasTwoSolutionsNamed) {
     // 17-clue puzzles are minimal: without any one clue they have more than one solution.
-    Board b = ReadList("all_17_clue.txt", 1).front();
+    Board b = ReadPuzzleList("all_17_clue.txt", 1).front();
     int removed = 0;
     while (b.isEmpty(removed))
         ++removed;
