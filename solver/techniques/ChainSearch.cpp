@@ -60,7 +60,10 @@ private:
                 const int nextState = *next * 2 + (on ? 0 : 1);
                 if (stamp_[nextState] == stamp) continue;
                 visit(nextState, state, depth + 1, stamp);
-                if (!on && conclude(start, *next)) {
+                // An end before the start needs no look: its chain read backwards, as long and
+                // concluding the same, was that end's to find, and the bound already stops
+                // anything of that length (nothing is found at all when it found nothing).
+                if (!on && *next >= start && conclude(start, *next)) {
                     keep(nextState, depth + 1);
                     return;
                 }
