@@ -3,14 +3,6 @@
 #include "solver/Strategies.h"
 
 namespace sudoku {
-namespace {
-
-int PartCount(const Geometry& g, Strategy::Scope scope) {
-    return scope == Strategy::Scope::Unit ? g.unitCount() : g.size();
-}
-
-}  // namespace
-
 void QuietParts::refresh(const CandidateGrid& grid) {
     const Geometry& g = grid.geometry();
     if (!geometry_ || !(*geometry_ == g)) {
@@ -62,7 +54,7 @@ std::optional<Step> QuietParts::find(const Strategy& strategy, const CandidateGr
 
 std::optional<Step> QuietParts::findPartByPart(const Strategy& strategy, const CandidateGrid& grid,
                                                std::uint64_t& quiet) {
-    const int parts = PartCount(grid.geometry(), strategy.scope(grid.geometry()));
+    const int parts = strategy.partCount(grid.geometry());
     for (int part = 0; part < parts; ++part) {
         const std::uint64_t bit = std::uint64_t{1} << part;
         if (quiet & bit) continue;

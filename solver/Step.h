@@ -52,6 +52,12 @@ public:
     virtual std::optional<Step> findAmong(const CandidateGrid& grid, Mask /*digits*/) const {
         return find(grid);
     }
+    // How many parts findIn takes on this geometry: units for scope Unit, digits otherwise.
+    int partCount(const Geometry& g) const;
+
+protected:
+    // find of a strategy of scope Unit or Digit: findIn of every part in turn, the first step.
+    std::optional<Step> firstStepPartByPart(const CandidateGrid& grid) const;
 };
 
 }  // namespace sudoku

@@ -30,10 +30,7 @@ public:
     }
 
     std::optional<Step> find(const CandidateGrid& grid) const override {
-        const auto [first, last] = sourceUnits(grid.geometry());
-        for (int unit = first; unit < last; ++unit)
-            if (auto step = findIn(grid, unit)) return step;
-        return std::nullopt;
+        return firstStepPartByPart(grid);
     }
 
     // A step from a unit: the digit's places in it, and what leaves the unit crossing it there.

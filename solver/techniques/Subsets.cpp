@@ -27,10 +27,7 @@ public:
     Technique technique() const override { return kNaked[k_ - 2]; }
 
     std::optional<Step> find(const CandidateGrid& grid) const override {
-        const Geometry& g = grid.geometry();
-        for (int unit = 0; unit < g.unitCount(); ++unit)
-            if (auto step = findIn(grid, unit)) return step;
-        return std::nullopt;
+        return firstStepPartByPart(grid);
     }
 
     Scope scope(const Geometry&) const override { return Scope::Unit; }
@@ -97,10 +94,7 @@ public:
     Technique technique() const override { return kHidden[k_ - 2]; }
 
     std::optional<Step> find(const CandidateGrid& grid) const override {
-        const Geometry& g = grid.geometry();
-        for (int unit = 0; unit < g.unitCount(); ++unit)
-            if (auto step = findIn(grid, unit)) return step;
-        return std::nullopt;
+        return firstStepPartByPart(grid);
     }
 
     Scope scope(const Geometry&) const override { return Scope::Unit; }
