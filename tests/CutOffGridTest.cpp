@@ -161,12 +161,14 @@ CutTally ReadCutPhotos(bool corner) {
 
 // Measured on the held-out photos with an outline (31), each cropped on one side (top, right,
 // bottom, left in turn) a third of a cell into the grid: 31 found, all 31 with the cells left
-// unread on the cut line, 29 with every digit read right; 13 solved, all right; nothing invented.
-// (Before the strokes mask, 30, 28 and 12: image26's cut grid merges with the print beside it in
-// the usual mask. Before a faded corner was moved onto the photo's edge: 28, 24, 8. Before cut
-// grids were known: 28 found, 24 solved of which 2 wrong, digits partly out of view misread.) Most
-// newspaper puzzles have several solutions without their cut digits: those say so.
-constexpr int kMinFound = 31, kMinInViewRight = 29, kMinSolvedRight = 13;
+// unread on the cut line, 31 with every digit read right; 13 solved, all right; nothing invented.
+// (Before a cut cell read as hand-written was left unread, 29 with every digit right: what was in
+// view of a printed 1 and 2 read as hand-written. Before the strokes mask, 30, 28 and 12: image26's
+// cut grid merges with the print beside it in the usual mask. Before a faded corner was moved onto
+// the photo's edge: 28, 24, 8. Before cut grids were known: 28 found, 24 solved of which 2 wrong,
+// digits partly out of view misread.) Most newspaper puzzles have several solutions without their
+// cut digits: those say so.
+constexpr int kMinFound = 31, kMinInViewRight = 31, kMinSolvedRight = 13;
 
 TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
@@ -182,7 +184,8 @@ TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
 
 // The same photos cropped at a corner (top-right, bottom-right, bottom-left, top-left in turn), a
 // third of a cell into the grid on both sides: 30 found, 30 with the cells left unread on the two
-// cut lines, 26 with every digit in view right; 10 solved, all right. Before a faded corner of the
+// cut lines, 29 with every digit in view right (26 before a cut cell read as hand-written was
+// left unread); 10 solved, all right. Before a faded corner of the
 // hull was moved onto the photo's edge: 28 found, 27, 22, 7 solved. Before corners were looked
 // for: 26 found, mostly as a whole grid fitted inside the part in view, 15 with every digit in
 // view right, 5 solved. Where the grid's hull also touches a third edge (print beside it), or the
@@ -190,7 +193,7 @@ TEST(CutOffGrid, TheCellsInViewOfAGridTheFrameCutsAreRead) {
 // rules, so nothing is solved, but its digits are counted as invented (26, then 22, now 11). One
 // such lattice, not regular or with the grid's lines running on past a side, is reported
 // uncertain (two before the faded corners, when there were more wrong lattices to catch).
-constexpr int kMinCornerFound = 30, kMinCornerInViewRight = 26, kMinCornerSolvedRight = 10;
+constexpr int kMinCornerFound = 30, kMinCornerInViewRight = 29, kMinCornerSolvedRight = 10;
 constexpr int kMaxCornerInvented = 11, kMinCornerDoubtedWrong = 1;
 
 TEST(CutOffGrid, TheCellsInViewOfAGridCutAtACornerAreRead) {

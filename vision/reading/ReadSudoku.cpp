@@ -171,15 +171,18 @@ struct WorkingPhoto {
 // reads as a 1): the other partial cells are left unread, like those out of view.
 constexpr float kSurePartial = 0.99f;
 
-// Cells not read: out of view, or partly out of view and not read surely. Their readings become
-// certain paper so that no digit is put there.
+// Cells not read: out of view, or partly out of view and not read surely, or read as hand-written.
+// What is left in view of a printed digit can pass for hand-writing, and then surely: a printed 1
+// cut at the top was read as a hand-written 1 and a printed 2 as a hand-written 7, both at 0.997
+// and up; so a partial cell read as hand-written is left unread (an entry partly out of view could
+// not be judged either). Their readings become certain paper so that no digit is put there.
 std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView& view) {
     std::vector<int> unread;
     for (int cell : view.partial) {
         const bool hidden =
             std::find(view.hidden.begin(), view.hidden.end(), cell) != view.hidden.end();
         const CellGuess& best = cells[cell].best();
-        if (hidden || (best.digit && best.probability < kSurePartial)) {
+        if (hidden || (best.digit && (best.probability < kSurePartial || best.handwritten))) {
             cells[cell].guesses = {{0, false, 1.f}};
             unread.push_back(cell);
         }
