@@ -40,6 +40,13 @@ struct Tables {
     // permutation still uses, band b's at bits 9b..9b+2 (shifted by 3*stack to its columns).
     std::array<std::uint32_t, 512> stackKept{};
     std::array<std::array<std::uint32_t, 3>, 81> peers{};  // cell -> its peers, per band
+    // For branching on a digit's permutation (tdoku's band configurations): the permutations
+    // (bit k of the six below) that 9 (row, box) bits of a band, or the 9 bits of stackKept's
+    // input, still hold; a band permutation's cells; a stack permutation's column in each band.
+    std::array<std::uint8_t, 512> bandPermutations{};
+    std::array<std::uint8_t, 512> stackPermutations{};
+    std::array<std::uint32_t, 6> bandPermutationCells{};
+    std::array<std::array<std::uint8_t, 3>, 6> stackPermutationColumn{};
 
     constexpr Tables() {
         for (int x = 0; x < 512; ++x)
@@ -55,6 +62,7 @@ struct Tables {
                 if (!fits) continue;
                 for (int r = 0; r < 3; ++r)
                     permitted[triads] |= 7u << (9 * r + 3 * p[r]);
+                bandPermutations[triads] |= static_cast<std::uint8_t>(1 << (&p - perms));
             }
         for (int pairs = 0; pairs < 512; ++pairs)
             for (const auto& p : perms) {
@@ -64,6 +72,13 @@ struct Tables {
                 if (!fits) continue;
                 for (int c = 0; c < 3; ++c)
                     stackKept[pairs] |= 1u << (9 * p[c] + c);
+                stackPermutations[pairs] |= static_cast<std::uint8_t>(1 << (&p - perms));
+            }
+        for (int k = 0; k < 6; ++k)
+            for (int i = 0; i < 3; ++i) {
+                bandPermutationCells[k] |= 7u
+                                           << (9 * i + 3 * perms[k][i]);  // row i, box perms[k][i]
+                stackPermutationColumn[k][perms[k][i]] = static_cast<std::uint8_t>(i);  // column i
             }
         for (int x = 0; x < 1024; ++x)
             for (int bit = 0; bit < 10; ++bit)
@@ -169,6 +184,13 @@ int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t*
     return baseline9::Solve(puzzle81, limit, solution81, guesses);
 }
 
+bool CompleteGrid9(const char* puzzle81, char* solution81) {
+#if SUDOKU_FAST9_DISPATCH
+    if (UseAvx2()) return avx2_9::Complete(puzzle81, solution81);
+#endif
+    return baseline9::Complete(puzzle81, solution81);
+}
+
 int SolveFast9Excluding(const char* puzzle81, int cell, int digit, int limit,
                         std::uint64_t* guesses) {
 #if SUDOKU_FAST9_DISPATCH
@@ -194,6 +216,10 @@ bool SolvedByPropagation9(const char* puzzle81, std::uint16_t* candidates81) {
 
 int SolveFast9Baseline(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses) {
     return baseline9::Solve(puzzle81, limit, solution81, guesses);
+}
+
+bool CompleteGrid9Baseline(const char* puzzle81, char* solution81) {
+    return baseline9::Complete(puzzle81, solution81);
 }
 
 }  // namespace sudoku

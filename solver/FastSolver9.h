@@ -19,6 +19,12 @@ namespace sudoku {
 
 int SolveFast9(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);
 
+// A solution of the puzzle in `solution81` (81 digits '1'..'9'), true when there is one: the
+// generator's completion of a grid. Its search guesses on cells as SolveFast9 did before
+// 2026-11-27, so the solution it finds first, and with it every puzzle a seed gives, stayed the
+// same when SolveFast9 took to guessing on where a digit goes in a band or stack.
+bool CompleteGrid9(const char* puzzle81, char* solution81);
+
 // The solutions, counted up to `limit`, in which `cell` (0..80, row-major) does not hold `digit`
 // (1..9): the generator's uniqueness check after removing a clue, in one search instead of one
 // per other digit. The cell should be empty in the puzzle. `guesses` as for SolveFast9: with no
@@ -48,5 +54,6 @@ RemovalCheck9 CheckRemoval9(const char* puzzle81, int cell, int digit, std::uint
 // SolveFast9 runs a copy compiled for AVX2, BMI1/2 and POPCNT where the CPU has them (chosen at
 // run time); this is the x86-64 baseline copy, which other CPUs run, so that tests check both.
 int SolveFast9Baseline(const char* puzzle81, int limit, char* solution81, std::uint64_t* guesses);
+bool CompleteGrid9Baseline(const char* puzzle81, char* solution81);
 
 }  // namespace sudoku

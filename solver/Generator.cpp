@@ -622,7 +622,7 @@ private:
                 line[cell] = IsSingle(start_[cell])
                                  ? static_cast<char>('0' + std::countr_zero(start_[cell]) + 1)
                                  : '.';
-        } while (SolveFast9(line.data(), 1, grid.data(), nullptr) != 1);
+        } while (!CompleteGrid9(line.data(), grid.data()));
         const std::array<int, 9> rows = shuffledLines(), cols = shuffledLines();
         const bool transpose = RandomBelow(rng_, 2) == 1;
         solution_.resize(81);
