@@ -22,7 +22,8 @@
 // a bit-sliced count over the nine digits of a band.
 //
 // Propagation is driven by a set of changed masks that every write keeps exact, reduced in
-// rounds; bench/README.md lists what was measured and tried.
+// rounds. When it stalls, the search guesses on where one digit goes in a band or stack (which
+// of its permutations), as tdoku does; bench/README.md lists what was measured and tried.
 
 namespace sudoku {
 namespace {
@@ -86,11 +87,12 @@ struct Tables {
                 count += set >> k & 1;
             permutationsLog[set] = kLog[count];
         }
+        // Permutation k puts the digit of row i in box perms[k][i] (a band), or the digit of
+        // column i in band perms[k][i] (a stack).
         for (int k = 0; k < 6; ++k)
             for (int i = 0; i < 3; ++i) {
-                bandPermutationCells[k] |= 7u
-                                           << (9 * i + 3 * perms[k][i]);  // row i, box perms[k][i]
-                stackPermutationColumn[k][perms[k][i]] = static_cast<std::uint8_t>(i);  // column i
+                bandPermutationCells[k] |= 7u << (9 * i + 3 * perms[k][i]);
+                stackPermutationColumn[k][perms[k][i]] = static_cast<std::uint8_t>(i);
             }
         for (int x = 0; x < 1024; ++x)
             for (int bit = 0; bit < 10; ++bit)
