@@ -79,14 +79,6 @@ struct Tables {
                     stackKept[pairs] |= 1u << (9 * p[c] + c);
                 stackPermutations[pairs] |= static_cast<std::uint8_t>(1 << (&p - perms));
             }
-        // 100 log2(n) for n = 0..6 permutations; 0 and 1 (a settled digit) add nothing.
-        constexpr std::uint16_t kLog[7] = {0, 0, 100, 158, 200, 232, 258};
-        for (int set = 0; set < 64; ++set) {
-            int count = 0;
-            for (int k = 0; k < 6; ++k)
-                count += set >> k & 1;
-            permutationsLog[set] = kLog[count];
-        }
         // Permutation k puts the digit of row i in box perms[k][i] (a band), or the digit of
         // column i in band perms[k][i] (a stack).
         for (int k = 0; k < 6; ++k)
@@ -100,6 +92,10 @@ struct Tables {
         for (int x = 0; x < 512; ++x) {
             atMostOne[x] = bitCount[x] <= 1;
         }
+        // 100 log2(n) for n = 0..6 permutations; 0 and 1 (a settled digit) add nothing.
+        constexpr std::uint16_t kLog[7] = {0, 0, 100, 158, 200, 232, 258};
+        for (int set = 0; set < 64; ++set)
+            permutationsLog[set] = kLog[bitCount[set]];
         for (int rows = 0; rows < 8; ++rows)
             for (int r = 0; r < 3; ++r)
                 if (rows >> r & 1) rowsCells[rows] |= kRowBits << (9 * r);
