@@ -1,5 +1,7 @@
 #include "app/Interrupt.h"
 
+#include <pthread.h>
+
 namespace sudokucam {
 namespace {
 
@@ -12,6 +14,13 @@ extern "C" void OnInterrupt(int /*signal*/) {
     gStop.store(true);
 }
 
+sigset_t InterruptOnly() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    return set;
+}
+
 }  // namespace
 
 InterruptGuard::InterruptGuard() {
@@ -20,11 +29,37 @@ InterruptGuard::InterruptGuard() {
     action.sa_handler = OnInterrupt;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &action, &saved_);
+    sigaction(SIGINT, &action, &savedAction_);
+    const sigset_t interrupt = InterruptOnly();
+    pthread_sigmask(SIG_BLOCK, &interrupt, &savedMask_);
+    taker_ = std::thread([this] { takeSignals(); });
+}
+
+// The first SIGINT sets the flag; the second is sent again with the previous handler back and
+// this thread not blocking it, so it does what it did before the guard (by default, kill).
+void InterruptGuard::takeSignals() {
+    const sigset_t interrupt = InterruptOnly();
+    for (bool first = true;; first = false) {
+        int signal = 0;
+        if (sigwait(&interrupt, &signal) != 0 || closing_) return;
+        if (first) {
+            gStop.store(true);
+            continue;
+        }
+        sigaction(SIGINT, &savedAction_, nullptr);
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nullptr);
+        pthread_kill(pthread_self(), SIGINT);
+        return;
+    }
 }
 
 InterruptGuard::~InterruptGuard() {
-    sigaction(SIGINT, &saved_, nullptr);
+    // The taker waits for SIGINT only: one sent to it alone, with closing_ set, ends the wait.
+    closing_ = true;
+    pthread_kill(taker_.native_handle(), SIGINT);
+    taker_.join();
+    pthread_sigmask(SIG_SETMASK, &savedMask_, nullptr);
+    sigaction(SIGINT, &savedAction_, nullptr);
 }
 
 const std::atomic<bool>& InterruptGuard::stop() const {
