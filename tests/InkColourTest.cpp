@@ -129,12 +129,14 @@ std::vector<int> DigitsRead(const Reading& r) {
 }
 
 // Training photos (not held out: the classifier saw them, yet read these cells as empty paper)
-// with an entry in red pen nearly as light as the yellowed paper: r4c9, r8c1, r9c9, r8c2.
+// with an entry in red pen nearly as light as the yellowed paper: r4c9, r8c1, r9c9, r8c2; and a
+// dim photo whose red pen is nearly the gray of its paper, two of its entries read as paper or
+// doubtfully (image201 r9c3 and r9c7, read again from their colour as 7 at 0.91 and 9 at 0.88).
 TEST(InkColour, ReadsFaintPenEntriesFromTheirColour) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "models/digits.onnx not found";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     int exact = 0;
-    for (const std::string name : {"image17", "image200", "image204", "image77"}) {
+    for (const std::string name : {"image17", "image200", "image204", "image77", "image201"}) {
         const fs::path path = kDataset / "mixed" / (name + ".jpg");
         const std::vector<int> truth = DatDigits(fs::path(path).replace_extension(".dat"));
         ASSERT_EQ(truth.size(), 81u) << path;
@@ -144,7 +146,7 @@ TEST(InkColour, ReadsFaintPenEntriesFromTheirColour) {
         exact += DigitsRead(colour) == truth;
         EXPECT_EQ(DigitsRead(colour), truth) << name;
     }
-    std::cout << "  " << exact << " of 4 photos with a faint red entry read exactly\n";
+    std::cout << "  " << exact << " of 5 photos with a faint red entry read exactly\n";
 }
 
 // The cell's inside (shrunk towards its centre) in the photo, through the reading's lattice.
