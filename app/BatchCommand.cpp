@@ -86,11 +86,12 @@ int RunBatchCommand(const BatchArgs& args) {
         sudoku::DrawOverlay(photo, r, overlay);
     };
     try {
+        // Ctrl-C stops the batch after the images in flight. Made first, so that every thread
+        // the run starts (OpenCV's too, as the model loads) leaves the signal to it.
+        const InterruptGuard interrupts;
         // Loaded once here so a missing model stops the batch before any image is read.
         options.reader.classifier =
             sudoku::LoadClassifier(options.reader.engine, args.reader.model);
-        // Ctrl-C stops the batch after the images in flight.
-        const InterruptGuard interrupts;
         const BatchSummary summary = RunBatch(options, interrupts.stop());
         PrintSummary(summary, args.maxQueueMb);
         if (!summary.fault.empty()) {
