@@ -217,8 +217,9 @@ SwapTally MeasureSwaps(const std::vector<std::string>& names, double blurSigma =
 // sharpened grid alone as the second look: 60 found, 2 called wrong, 146 unsure
 // (vision/reading/MistakeCheck.h). Before the ink's colour told pen from print
 // (vision/reading/InkColour.h) 25 right entries were read as print; of the 23 now judged, 2 are
-// unsure (147 before).
-constexpr int kMinSwappedSolved = 32, kMinMistakesFound = 60;
+// unsure (147 before). The unsure entries leaning wrong given the same looks: 61 found (image1000's
+// 8, first read at 0.44), 3 unsure.
+constexpr int kMinSwappedSolved = 32, kMinMistakesFound = 61;
 constexpr int kMaxRightCalledWrong = 1, kMaxRightUnsure = 149, kMaxRightAsPrint = 2;
 
 TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {

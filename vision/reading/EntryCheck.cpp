@@ -29,6 +29,8 @@ EntryJudgement JudgeProbabilities(const std::vector<float>& p, int solutionDigit
     else if (judged.digit != solutionDigit && truth < kWrongTruthBelow &&
              p[judged.digit] >= kWrongReadAtLeast)
         judged.verdict = EntryVerdict::Wrong;
+    else if (judged.digit != solutionDigit)
+        judged.leansWrong = truth < kLeansWrongTruthBelow;
     return judged;
 }
 
@@ -52,7 +54,7 @@ EntryCheck CheckEntries(const std::vector<CellReading>& cells, const Board& entr
         throw std::invalid_argument(
             "entries are checked against a complete solution, one "
             "reading per cell");
-    EntryCheck check{Board(solution.geometry()), {}, {}};
+    EntryCheck check{Board(solution.geometry()), {}, {}, {}};
     for (int cell = 0; cell < solution.cellCount(); ++cell) {
         if (!entries.value(cell)) continue;
         const EntryJudgement judged = JudgeEntry(cells[cell], solution.value(cell));
@@ -63,6 +65,7 @@ EntryCheck CheckEntries(const std::vector<CellReading>& cells, const Board& entr
                           CellOrigin::Entered);
         if (judged.verdict == EntryVerdict::Wrong) check.mistakes.push_back(cell);
         if (judged.verdict == EntryVerdict::Unsure) check.unsure.push_back(cell);
+        if (judged.leansWrong) check.leaningWrong.push_back(cell);
     }
     return check;
 }

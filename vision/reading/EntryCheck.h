@@ -17,6 +17,7 @@ enum class EntryVerdict { Right, Wrong, Unsure };
 struct EntryJudgement {
     int digit = 0;  // the digit read: the likeliest one the classifier saw in the cell
     EntryVerdict verdict = EntryVerdict::Unsure;
+    bool leansWrong = false;  // unsure, but nearly wrong (kLeansWrongTruthBelow)
 };
 
 // An entry is right when it is read as the solution's digit and no other digit keeps this much
@@ -29,6 +30,9 @@ struct EntryJudgement {
 inline constexpr float kRightOtherBelow = 0.1f;
 inline constexpr float kWrongTruthBelow = 0.002f;
 inline constexpr float kWrongReadAtLeast = 0.5f;
+// An unsure entry read as another digit, doubtfully or not, with the solution's digit below this
+// leans wrong: a second look (MistakeCheck.h) may find it plainly wrong.
+inline constexpr float kLeansWrongTruthBelow = 10 * kWrongTruthBelow;
 
 // The entry of a cell read as `cell`, judged against the solution's digit there.
 EntryJudgement JudgeEntry(const CellReading& cell, int solutionDigit);
@@ -40,8 +44,9 @@ struct EntryCheck {
     // The entries, CellOrigin::Entered: the digit read where the entry is judged right or wrong,
     // the repair's digit (the likeliest once the solution is known) where it is unsure.
     Board entries;
-    std::vector<int> mistakes;  // entries read confidently as another digit than the solution's
-    std::vector<int> unsure;    // entries read too doubtfully to call right or wrong
+    std::vector<int> mistakes;      // entries read confidently as another digit than the solution's
+    std::vector<int> unsure;        // entries read too doubtfully to call right or wrong
+    std::vector<int> leaningWrong;  // the unsure entries that lean wrong, worth a second look
 };
 
 // Judges the entries the repair found (the digits of `entries`) against a complete solution, from

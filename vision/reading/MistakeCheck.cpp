@@ -30,27 +30,51 @@ WarpedGrid CellsTurned(const WarpedGrid& grid, double degrees) {
     return turned;
 }
 
+// The grid with only `cells` kept, plain paper elsewhere: the classifier skips paper, so a look at
+// a few cells costs a few cells, not the grid.
+WarpedGrid OnlyCells(const WarpedGrid& grid, const std::vector<int>& cells) {
+    WarpedGrid only{grid.size, cv::Mat(grid.gray.size(), CV_8U, cv::Scalar(255))};
+    for (int cell : cells) {
+        const cv::Rect rect = grid.cellRect(cell / grid.size, cell % grid.size);
+        grid.gray(rect).copyTo(only.gray(rect));
+    }
+    return only;
+}
+
+// Whether every look judges the entry wrong: the sharpened one alone, and the mean of the three.
+bool EveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& looks, int cell,
+                          int solutionDigit) {
+    const std::array<CellReading, 3> cellLooks = {looks[0][cell], looks[1][cell], looks[2][cell]};
+    return JudgeEntry(looks[0][cell], solutionDigit).verdict == EntryVerdict::Wrong &&
+           JudgeEntry(cellLooks, solutionDigit).verdict == EntryVerdict::Wrong;
+}
+
 }  // namespace
 
 void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClassifier& classifier,
-                     const Board& solution, std::vector<int>& mistakes, std::vector<int>& unsure) {
-    if (mistakes.empty()) return;
+                     const Board& solution, const std::vector<int>& leaningWrong,
+                     std::vector<int>& mistakes, std::vector<int>& unsure) {
+    if (mistakes.empty() && leaningWrong.empty()) return;
     const WarpedGrid upright = quarterTurns ? RotateGrid(warped, quarterTurns) : warped;
+    std::vector<int> judged = mistakes;
+    judged.insert(judged.end(), leaningWrong.begin(), leaningWrong.end());
+    const WarpedGrid only = OnlyCells(upright, judged);
     const std::array<std::vector<CellReading>, 3> looks = {
-        classifier.classify(Sharpened(upright)),
-        classifier.classify(CellsTurned(upright, kTurnDegrees)),
-        classifier.classify(CellsTurned(upright, -kTurnDegrees))};
-    std::vector<int> confirmed;
-    for (int cell : mistakes) {
-        const std::array<CellReading, 3> cellLooks = {looks[0][cell], looks[1][cell],
-                                                      looks[2][cell]};
-        const bool stillWrong =
-            JudgeEntry(looks[0][cell], solution.value(cell)).verdict == EntryVerdict::Wrong &&
-            JudgeEntry(cellLooks, solution.value(cell)).verdict == EntryVerdict::Wrong;
-        (stillWrong ? confirmed : unsure).push_back(cell);
-    }
+        classifier.classify(OnlyCells(Sharpened(upright), judged)),
+        classifier.classify(CellsTurned(only, kTurnDegrees)),
+        classifier.classify(CellsTurned(only, -kTurnDegrees))};
+    std::vector<int> wrong;
+    for (int cell : judged)
+        if (EveryLookJudgesWrong(looks, cell, solution.value(cell))) wrong.push_back(cell);
+    const auto isWrong = [&](int cell) {
+        return std::find(wrong.begin(), wrong.end(), cell) != wrong.end();
+    };
+    std::erase_if(unsure, isWrong);
+    for (int cell : mistakes)
+        if (!isWrong(cell)) unsure.push_back(cell);
+    std::sort(wrong.begin(), wrong.end());
     std::sort(unsure.begin(), unsure.end());
-    mistakes = std::move(confirmed);
+    mistakes = std::move(wrong);
 }
 
 }  // namespace sudoku

@@ -364,6 +364,7 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     result.handwritten = std::move(check.entries);
     result.mistakes = std::move(check.mistakes);
     result.unsure = std::move(check.unsure);
+    result.leaningWrong = std::move(check.leaningWrong);
     return result;
 }
 

@@ -44,6 +44,7 @@ struct RepairedReading {
     // confidently as another digit, and read too doubtfully to say. Empty otherwise.
     std::vector<int> mistakes;
     std::vector<int> unsure;
+    std::vector<int> leaningWrong;  // the unsure entries that lean wrong (EntryCheck.h)
     std::vector<int> unread;  // cells the reader left unread (out of the photo), set by the caller
     int boardsTried = 0;
 };
