@@ -137,6 +137,10 @@ void TallyEntries(SwapTally& t, const Reading& r, const FilledInPhoto& p,
         const bool isMistake = Lists(wrong, cell);
         const bool calledWrong = Lists(r.mistakes, cell), unsure = Lists(r.unsure, cell);
         const bool read = r.handwritten.value(cell) != 0;
+        // A mistake shows the digit read, never the solution's.
+        if (calledWrong) {
+            EXPECT_NE(r.handwritten.value(cell), r.solution.value(cell)) << p.name;
+        }
         if (isMistake) {
             ++t.mistakes;
             t.found += calledWrong;

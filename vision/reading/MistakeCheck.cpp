@@ -41,18 +41,21 @@ WarpedGrid OnlyCells(const WarpedGrid& grid, const std::vector<int>& cells) {
     return only;
 }
 
-// Whether every look judges the entry wrong: the sharpened one alone, and the mean of the three.
-bool EveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& looks, int cell,
-                          int solutionDigit) {
+// The digit every look reads wrong, the mean of the three's (0 when the sharpened look alone, or
+// the mean, does not judge the entry wrong).
+int DigitEveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& looks, int cell,
+                              int solutionDigit) {
     const std::array<CellReading, 3> cellLooks = {looks[0][cell], looks[1][cell], looks[2][cell]};
-    return JudgeEntry(looks[0][cell], solutionDigit).verdict == EntryVerdict::Wrong &&
-           JudgeEntry(cellLooks, solutionDigit).verdict == EntryVerdict::Wrong;
+    const EntryJudgement mean = JudgeEntry(cellLooks, solutionDigit);
+    const bool wrong = JudgeEntry(looks[0][cell], solutionDigit).verdict == EntryVerdict::Wrong &&
+                       mean.verdict == EntryVerdict::Wrong;
+    return wrong ? mean.digit : 0;
 }
 
 }  // namespace
 
 void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClassifier& classifier,
-                     const Board& solution, const std::vector<int>& leaningWrong,
+                     const Board& solution, const std::vector<int>& leaningWrong, Board& entries,
                      std::vector<int>& mistakes, std::vector<int>& unsure) {
     if (mistakes.empty() && leaningWrong.empty()) return;
     const WarpedGrid upright = quarterTurns ? RotateGrid(warped, quarterTurns) : warped;
@@ -64,8 +67,14 @@ void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClass
         classifier.classify(CellsTurned(only, kTurnDegrees)),
         classifier.classify(CellsTurned(only, -kTurnDegrees))};
     std::vector<int> wrong;
-    for (int cell : judged)
-        if (EveryLookJudgesWrong(looks, cell, solution.value(cell))) wrong.push_back(cell);
+    for (std::size_t k = 0; k < judged.size(); ++k) {
+        const int cell = judged[k];
+        const int digit = DigitEveryLookJudgesWrong(looks, cell, solution.value(cell));
+        if (!digit) continue;
+        wrong.push_back(cell);
+        // An unsure entry shows the repair's likeliest digit, a wrong one the digit read.
+        if (k >= mistakes.size()) entries.set(cell, digit, CellOrigin::Entered);
+    }
     const auto isWrong = [&](int cell) {
         return std::find(wrong.begin(), wrong.end(), cell) != wrong.end();
     };

@@ -33,9 +33,10 @@ namespace sudoku {
 // clockwise as the solution stands: sharpened (once more), and with each cell turned either way.
 // A mistake that the sharpened look, or the mean of the three, does not also judge wrong against
 // `solution` moves to `unsure`; an entry leaning wrong that both judge wrong moves to `mistakes`
-// (both kept sorted). Nothing is read when there is neither.
+// (both kept sorted), and each entry called wrong gets in `entries` (the hand-written digits) the
+// digit its looks read. Nothing is read when there is neither.
 void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClassifier& classifier,
-                     const Board& solution, const std::vector<int>& leaningWrong,
+                     const Board& solution, const std::vector<int>& leaningWrong, Board& entries,
                      std::vector<int>& mistakes, std::vector<int>& unsure);
 
 }  // namespace sudoku

@@ -422,8 +422,8 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
     r.changed = repaired.changed;
     r.mistakes = repaired.mistakes;
     r.unsure = repaired.unsure;
-    ConfirmMistakes(warped, turns, *classifier, r.solution, repaired.leaningWrong, r.mistakes,
-                    r.unsure);
+    ConfirmMistakes(warped, turns, *classifier, r.solution, repaired.leaningWrong, r.handwritten,
+                    r.mistakes, r.unsure);
     times.readMs += clock.lap();
     r.millis = {decodeMs, detectMs, times.readMs, times.solveMs};
     return r;
