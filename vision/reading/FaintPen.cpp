@@ -63,7 +63,7 @@ int RereadFaintPen(std::vector<CellReading>& cells, const CellInks& inks,
     const std::optional<InkChroma> pen = DistinctPenColour(cells, chroma);
     if (!pen || cv::norm(*pen) < kColouredPen) return 0;
     const int n = static_cast<int>(std::lround(std::sqrt(cells.size())));
-    WarpedGrid drawn{n, cv::Mat(n * kCellPixels, n * kCellPixels, CV_8U, cv::Scalar(255))};
+    WarpedGrid drawn = WarpedGrid::Paper(n);
     std::vector<int> drawnCells;
     for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell) {
         if (!MayBeFaintEntry(cells[cell])) continue;

@@ -16,24 +16,23 @@ namespace {
 // have either way. Measured against 6, 10 and 12 degrees (MistakeCheck.h).
 constexpr double kTurnDegrees = 8;
 
-// The grid with every cell turned about its middle by `degrees` (counter-clockwise).
-WarpedGrid CellsTurned(const WarpedGrid& grid, double degrees) {
-    WarpedGrid turned{grid.size, grid.gray.clone()};
+// The grid's `cells` each turned about its middle by `degrees` (counter-clockwise), on plain
+// paper: a look at a few cells costs a few cells, not the grid (WarpedGrid::Paper).
+WarpedGrid CellsTurned(const WarpedGrid& grid, const std::vector<int>& cells, double degrees) {
+    WarpedGrid turned = WarpedGrid::Paper(grid.size);
     const cv::Point2f middle(kCellPixels / 2.f, kCellPixels / 2.f);
     const cv::Mat rotation = cv::getRotationMatrix2D(middle, degrees, 1.0);
-    for (int row = 0; row < grid.size; ++row)
-        for (int col = 0; col < grid.size; ++col) {
-            const cv::Rect cell = grid.cellRect(row, col);
-            cv::warpAffine(grid.gray(cell).clone(), turned.gray(cell), rotation, cell.size(),
-                           cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-        }
+    for (int cell : cells) {
+        const cv::Rect rect = grid.cellRect(cell / grid.size, cell % grid.size);
+        cv::warpAffine(grid.gray(rect), turned.gray(rect), rotation, rect.size(), cv::INTER_LINEAR,
+                       cv::BORDER_REPLICATE);
+    }
     return turned;
 }
 
-// The grid with only `cells` kept, plain paper elsewhere: the classifier skips paper, so a look at
-// a few cells costs a few cells, not the grid.
+// The grid's `cells` as they are, on plain paper.
 WarpedGrid OnlyCells(const WarpedGrid& grid, const std::vector<int>& cells) {
-    WarpedGrid only{grid.size, cv::Mat(grid.gray.size(), CV_8U, cv::Scalar(255))};
+    WarpedGrid only = WarpedGrid::Paper(grid.size);
     for (int cell : cells) {
         const cv::Rect rect = grid.cellRect(cell / grid.size, cell % grid.size);
         grid.gray(rect).copyTo(only.gray(rect));
@@ -61,11 +60,10 @@ void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClass
     const WarpedGrid upright = quarterTurns ? RotateGrid(warped, quarterTurns) : warped;
     std::vector<int> judged = mistakes;
     judged.insert(judged.end(), leaningWrong.begin(), leaningWrong.end());
-    const WarpedGrid only = OnlyCells(upright, judged);
     const std::array<std::vector<CellReading>, 3> looks = {
         classifier.classify(OnlyCells(Sharpened(upright), judged)),
-        classifier.classify(CellsTurned(only, kTurnDegrees)),
-        classifier.classify(CellsTurned(only, -kTurnDegrees))};
+        classifier.classify(CellsTurned(upright, judged, kTurnDegrees)),
+        classifier.classify(CellsTurned(upright, judged, -kTurnDegrees))};
     std::vector<int> wrong;
     for (std::size_t k = 0; k < judged.size(); ++k) {
         const int cell = judged[k];
