@@ -16,9 +16,17 @@ after(async () => { await env?.close(); });
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 
+// Opens a puzzle from the text box, and waits until the page has taken it (its status names the
+// form read, or the server's error): the built-in puzzle shown before is the same one-line puzzle,
+// so the board alone cannot tell that the text was opened, and a digit typed before that would go
+// into the game the text replaces.
 async function openText(page, text) {
+  const { status, json } = await api(env.url, '/api/parse', { text });
+  const said = status === 200 ? `(${json.format} form)` : json.error;
   await page.getByLabel('Puzzle text').fill(text);
   await button(page, 'Open puzzle').click();
+  await waitFor(page, async () => (await statusText(page)).includes(said)
+    || `status says "${await statusText(page)}"`, `"${said}" in the status`);
 }
 
 async function gradeShown(page, puzzle) {
