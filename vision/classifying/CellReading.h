@@ -2,6 +2,7 @@
 // What a digit classifier says about one cell of a straightened grid. Shared by every engine
 // (the CNN, Tesseract) and by the reader that assembles a board from the cells.
 
+#include <algorithm>
 #include <vector>
 
 namespace sudoku {
@@ -33,6 +34,26 @@ struct ConfidentDigits {
     int printed = 0;
     int handwritten = 0;
 };
+
+// Every digit guess of the cell made one kind (empty stays empty), a digit's two kinds joined,
+// most probable first: for a grid-level check that has found the cell's kind another way.
+inline void RelabelKind(CellReading& cell, bool handwritten) {
+    std::vector<CellGuess> joined;
+    for (CellGuess g : cell.guesses) {
+        g.handwritten = handwritten && g.digit != 0;
+        auto same = std::find_if(joined.begin(), joined.end(), [&](const CellGuess& j) {
+            return j.digit == g.digit && j.handwritten == g.handwritten;
+        });
+        if (same != joined.end())
+            same->probability += g.probability;
+        else
+            joined.push_back(g);
+    }
+    std::stable_sort(joined.begin(), joined.end(), [](const CellGuess& x, const CellGuess& y) {
+        return x.probability > y.probability;
+    });
+    cell.guesses = std::move(joined);
+}
 
 inline ConfidentDigits CountConfidentDigits(const std::vector<CellReading>& cells) {
     ConfidentDigits counts;

@@ -122,25 +122,6 @@ std::optional<InkChroma> KindColour(const std::vector<CellReading>& cells,
     return MedianChroma(inks);
 }
 
-// Every digit guess of the cell hand-written, the same digit's two kinds joined.
-void RelabelHandwritten(CellReading& cell) {
-    std::vector<CellGuess> joined;
-    for (CellGuess g : cell.guesses) {
-        g.handwritten = g.digit != 0;
-        auto same = std::find_if(joined.begin(), joined.end(), [&](const CellGuess& j) {
-            return j.digit == g.digit && j.handwritten == g.handwritten;
-        });
-        if (same != joined.end())
-            same->probability += g.probability;
-        else
-            joined.push_back(g);
-    }
-    std::stable_sort(joined.begin(), joined.end(), [](const CellGuess& x, const CellGuess& y) {
-        return x.probability > y.probability;
-    });
-    cell.guesses = std::move(joined);
-}
-
 // Whether the cell is read as printed but not surely: only such a cell is relabelled.
 bool MayBePen(const CellReading& cell) {
     const CellGuess& best = cell.best();
@@ -223,7 +204,7 @@ int TellPenFromPrint(std::vector<CellReading>& cells,
         const double fromPrint = cv::norm(*chroma[i] - inks->print);
         const double fromPen = cv::norm(*chroma[i] - inks->pen);
         if (fromPrint > kFarFromPrint && 2 * fromPen < fromPrint) {
-            RelabelHandwritten(cells[i]);
+            RelabelKind(cells[i], true);
             ++relabelled;
         }
     }
