@@ -114,10 +114,12 @@ TEST(InkColour, TellsPenFromPrintInTheHeldOutFilledInPhotos) {
               << " in colour; print read as pen: " << gray.printAsPen << " in gray, "
               << colour.printAsPen << " in colour\n";
     ASSERT_EQ(photos, 32);
-    // Measured (2026-11-27): 12 and 1 in gray; 2 and 1 in colour.
+    // Measured (2026-11-27): 12 and 1 in gray, 10 and 1 once the grid's typeface is compared
+    // too (Typeface.h); 2 and 1 in colour either way.
     EXPECT_LE(colour.penAsPrint, 2);
     EXPECT_LE(colour.printAsPen, 1);
-    EXPECT_GE(gray.penAsPrint - colour.penAsPrint, 10);
+    EXPECT_LE(gray.penAsPrint, 10);
+    EXPECT_GE(gray.penAsPrint - colour.penAsPrint, 8);
 }
 
 // The reading's digit in each cell, printed or hand-written (0 for none).

@@ -29,6 +29,7 @@
 #include "vision/reading/PhotoColour.h"
 #include "vision/reading/PuzzleShape.h"
 #include "vision/reading/ReadingRepair.h"
+#include "vision/reading/Typeface.h"
 
 namespace sudoku {
 namespace {
@@ -194,12 +195,14 @@ std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView&
 // straightened), weighed by the grid's own digits and their ink's colour, then checked by the
 // solver. A grid the photo's edge cuts is not repaired: its digits in view often allow several
 // solutions, and a search for a unique reading would add a digit that is not there.
-RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> cells,
+RepairedReading ReadAndRepair(const WarpedGrid& grid, bool inFocus, std::vector<CellReading> cells,
                               const CellsInView& view, const Geometry& geometry,
                               const CellInks& inks, int turns, const CellClassifier& classifier,
                               const ReaderOptions& options, Stopwatch& clock, ReadTimes& times) {
     const std::vector<int> unread = LeaveUnread(cells, view);
     if (MayTellPenFromPrint(cells)) TellPenFromPrint(cells, inks.turned(turns));
+    // Blurred glyphs all look alike: the typeface tells print from pen only in focus.
+    if (inFocus) TellPrintByTypeface(grid, cells);
     ApplyGridKindPrior(cells);
     DemoteFaintDigits(grid, cells);
     // The colour is looked up through the lattice as straightened, so only for a grid read as
@@ -222,7 +225,7 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, std::vector<CellReading> c
 // most ink is hand-writing, which a classifier may read with confidence turned too; a reading
 // the solver rejects then sends us to the next likeliest turn, and a reading that is a valid
 // puzzle with one solution confirms its turn.
-RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& view,
+RepairedReading ReadCellsUpright(const WarpedGrid& warped, bool inFocus, const CellsInView& view,
                                  const CellInks& inks, const CellClassifier& classifier,
                                  const PuzzleShape& shape, const ReaderOptions& options,
                                  Stopwatch& clock, ReadTimes& times, int& turns) {
@@ -230,8 +233,8 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& vi
     turns = 0;
     std::optional<RepairedReading> standing;
     if (!options.tryRotations || LooksUpright(asTheyStand)) {
-        standing = ReadAndRepair(warped, asTheyStand, view, shape.turned(0), inks, 0, classifier,
-                                 options, clock, times);
+        standing = ReadAndRepair(warped, inFocus, asTheyStand, view, shape.turned(0), inks, 0,
+                                 classifier, options, clock, times);
         // A grid cut by the photo's edge often has several solutions from the digits in view:
         // that says nothing about the turn, and a turned reading the repair makes unique would
         // be a board not read right. Two readings with a solution each confirm the turn too.
@@ -251,7 +254,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, const CellsInView& vi
         } else {
             const WarpedGrid turned = t ? RotateGrid(warped, t) : warped;
             std::vector<CellReading> cells = t ? classifier.classify(turned) : asTheyStand;
-            repaired = ReadAndRepair(turned, std::move(cells), view.turned(warped.size, t),
+            repaired = ReadAndRepair(turned, inFocus, std::move(cells), view.turned(warped.size, t),
                                      shape.turned(t), inks, t, classifier, options, clock, times);
         }
         if (repaired.verdict == RepairVerdict::Unique) {
@@ -379,8 +382,8 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
         view.cut() ? WarpLattice(work.gray, lattice) : EvenlyLit(WarpLattice(work.gray, lattice));
     const PuzzleShape shape = ShapeOf(straightened, options);
     // A grid out of focus is read sharpened (Focus.h); its region walls as they are.
-    const WarpedGrid warped =
-        ShouldSharpen(MeasureLineWidths(straightened)) ? Sharpened(straightened) : straightened;
+    const bool inFocus = !ShouldSharpen(MeasureLineWidths(straightened));
+    const WarpedGrid warped = inFocus ? straightened : Sharpened(straightened);
     const double detectMs = clock.lap();
 
     std::shared_ptr<const CellClassifier> classifier = options.classifier;
@@ -402,8 +405,8 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
     ReadTimes times;
     int turns = 0;
     const CellInks inks(warped, lattice, work.colour);
-    const RepairedReading repaired =
-        ReadCellsUpright(warped, view, inks, *classifier, shape, options, clock, times, turns);
+    const RepairedReading repaired = ReadCellsUpright(warped, inFocus, view, inks, *classifier,
+                                                      shape, options, clock, times, turns);
 
     Reading r;
     r.status = StatusOf(repaired.verdict);
