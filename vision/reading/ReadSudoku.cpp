@@ -192,9 +192,9 @@ std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView&
 }
 
 // The straightened grid's cells read as they stand (`turns` quarter turns from the grid as
-// straightened), weighed by the grid's own digits and their ink's colour, then checked by the
-// solver. A grid the photo's edge cuts is not repaired: its digits in view often allow several
-// solutions, and a search for a unique reading would add a digit that is not there.
+// straightened), weighed by the grid's own digits, their ink's colour and their typeface, then
+// checked by the solver. A grid the photo's edge cuts is not repaired: its digits in view often
+// allow several solutions, and a search for a unique reading would add a digit that is not there.
 RepairedReading ReadAndRepair(const WarpedGrid& grid, bool inFocus, std::vector<CellReading> cells,
                               const CellsInView& view, const Geometry& geometry,
                               const CellInks& inks, int turns, const CellClassifier& classifier,

@@ -14,14 +14,20 @@ constexpr int kShiftPixels = kCellPixels * 15 / 100;
 // A grid with fewer confident hand-written digits has no pen worth telling from print.
 constexpr int kMinConfidentHandwritten = 2;
 
-bool ReadAsPrinted(const CellReading& cell) {
-    return cell.best().digit && !cell.best().handwritten;
+// The digit a cell is read as, 0 for paper or a digit the grid cannot hold.
+int DigitRead(const CellReading& cell, int size) {
+    const int digit = cell.best().digit;
+    return digit > 0 && digit <= size ? digit : 0;
+}
+
+bool ReadAsPrinted(const CellReading& cell, int size) {
+    return DigitRead(cell, size) && !cell.best().handwritten;
 }
 
 // Read as hand-written, but not surely: a cell the classifier is sure of is not compared (most
 // of a filled-in grid, and most of the cost).
-bool ReadAsHandwrittenDoubtfully(const CellReading& cell) {
-    return cell.best().digit && cell.best().handwritten &&
+bool ReadAsHandwrittenDoubtfully(const CellReading& cell, int size) {
+    return DigitRead(cell, size) && cell.best().handwritten &&
            cell.best().probability < kConfidentGuess;
 }
 
@@ -31,7 +37,8 @@ std::vector<std::vector<int>> TypefaceGlyphs(const WarpedGrid& grid,
                                              const std::vector<CellReading>& cells) {
     std::vector<std::vector<int>> printedOf(static_cast<std::size_t>(grid.size) + 1);
     for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell)
-        if (ReadAsPrinted(cells[cell])) printedOf[cells[cell].best().digit].push_back(cell);
+        if (ReadAsPrinted(cells[cell], grid.size))
+            printedOf[static_cast<std::size_t>(cells[cell].best().digit)].push_back(cell);
     std::vector<std::vector<int>> glyphs(printedOf.size());
     for (std::size_t digit = 1; digit < printedOf.size(); ++digit)
         for (int cell : printedOf[digit])
@@ -80,14 +87,16 @@ float GlyphMatch(const WarpedGrid& grid, int a, int b) {
 }
 
 int TellPrintByTypeface(const WarpedGrid& grid, std::vector<CellReading>& cells) {
-    if (CountConfidentDigits(cells).handwritten < kMinConfidentHandwritten) return 0;
+    if (cells.size() != static_cast<std::size_t>(grid.size * grid.size) ||
+        CountConfidentDigits(cells).handwritten < kMinConfidentHandwritten)
+        return 0;
     const std::vector<std::vector<int>> glyphs = TypefaceGlyphs(grid, cells);
     std::vector<int> toHandwritten, toPrinted;
     for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell) {
         const int digit = cells[cell].best().digit;
-        if (ReadAsPrinted(cells[cell]) && IsStrangeGlyph(grid, cell, digit, glyphs))
+        if (ReadAsPrinted(cells[cell], grid.size) && IsStrangeGlyph(grid, cell, digit, glyphs))
             toHandwritten.push_back(cell);
-        else if (ReadAsHandwrittenDoubtfully(cells[cell]) &&
+        else if (ReadAsHandwrittenDoubtfully(cells[cell], grid.size) &&
                  MatchesAny(grid, cell, glyphs[static_cast<std::size_t>(digit)],
                             kTypefaceGlyphAtLeast))
             toPrinted.push_back(cell);
