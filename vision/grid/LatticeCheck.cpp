@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace sudoku {
@@ -143,6 +144,8 @@ int LinesRunningOn(const cv::Mat& ink, int n) {
 // How far a cell's side may differ from the next cell's along the same line before the lattice
 // is not the grid's: a page curves gently, a corner fitted onto other print does not.
 constexpr double kMaxNeighbourRatio = 1.7;
+// Nine of ten intersections agree on the homography for the others to be mended.
+constexpr double kMendAgreeing = 0.9;
 
 double Ratio(double a, double b) {
     return std::max(a, b) / std::max(1e-6, std::min(a, b));
@@ -194,19 +197,49 @@ Quad QuadMovedOneCell(const GridLattice& lattice, int side) {
     return {out[0], out[1], out[2], out[3]};
 }
 
+std::optional<GridLattice> MendStrayIntersections(const GridLattice& lattice) {
+    const int n = lattice.size;
+    std::vector<cv::Point2f> ideal;
+    for (int r = 0; r <= n; ++r)
+        for (int c = 0; c <= n; ++c)
+            ideal.emplace_back(static_cast<float>(c), static_cast<float>(r));
+    // The median cell side along the rows: a stray corner cannot make it.
+    std::vector<double> sides;
+    for (int r = 0; r <= n; ++r)
+        for (int c = 0; c < n; ++c)
+            sides.push_back(cv::norm(lattice.at(r, c + 1) - lattice.at(r, c)));
+    std::nth_element(sides.begin(), sides.begin() + sides.size() / 2, sides.end());
+    const double side = sides[sides.size() / 2];
+    const cv::Mat h = cv::findHomography(ideal, lattice.points, cv::RANSAC, kStrayCells * side / 2);
+    if (h.empty()) return std::nullopt;
+    std::vector<cv::Point2f> predicted;
+    cv::perspectiveTransform(ideal, predicted, h);
+    GridLattice mended = lattice;
+    int stray = 0;
+    for (std::size_t i = 0; i < predicted.size(); ++i)
+        if (cv::norm(lattice.points[i] - predicted[i]) > kStrayCells * side) {
+            mended.points[i] = predicted[i];
+            ++stray;
+        }
+    if (stray > (1 - kMendAgreeing) * static_cast<double>(predicted.size()) || !IsRegular(mended))
+        return std::nullopt;
+    return mended;
+}
+
 namespace {
 
 // An irregular lattice refined again, if that makes it regular: from the homography the other
 // intersections agree on (a corner snapped onto print beside the grid), else from the corners
 // found with fainter lines counted (a blurred photo's thin lines, which the usual threshold
-// breaks into dashes too short to be seen as lines).
+// breaks into dashes too short to be seen as lines), else the first refit with its few stray
+// intersections put back where the rest say (a pen's stroke across a line near one).
 std::optional<GridLattice> RegularRefit(const cv::Mat& gray, const Quad& corners,
                                         const GridLattice& irregular, int size) {
     GridLattice again = RefineLattice(gray, FittedQuad(irregular), size);
     if (IsRegular(again)) return again;
-    again = RefineLattice(gray, corners, size, kFaintLineInkOffset);
-    if (IsRegular(again)) return again;
-    return std::nullopt;
+    GridLattice faint = RefineLattice(gray, corners, size, kFaintLineInkOffset);
+    if (IsRegular(faint)) return faint;
+    return MendStrayIntersections(again);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // side, and the answer would be drawn a cell off. Such a lattice must be fitted again, never read
 // as if right.
 
+#include <optional>
 #include <string>
 
 #include <opencv2/core.hpp>
@@ -25,6 +26,14 @@ bool IsRegular(const GridLattice& lattice);
 // The lattice moved one cell across its side `side`: the fit to try when the grid continues past
 // that side.
 Quad QuadMovedOneCell(const GridLattice& lattice, int side);
+
+// An intersection this many cells or more off the homography the others agree on is stray.
+inline constexpr double kStrayCells = 0.25;
+
+// The lattice with its few stray intersections (one snapped onto a pen's stroke across a line)
+// moved onto the homography nine in ten of its intersections agree on (within half of
+// kStrayCells); nullopt when fewer agree, or when the mended lattice is still not regular.
+std::optional<GridLattice> MendStrayIntersections(const GridLattice& lattice);
 
 // A lattice as fitted, and why it may still not be the grid: empty when nothing says so, else
 // that its cells are not regular or that the grid's lines run on past one of its sides. A
