@@ -202,17 +202,34 @@ void SettleOffsets(LineOffsets& lines, const LineFlags& found, bool smoothInner)
 
 }  // namespace
 
-GridLattice LatticeFromQuad(const Quad& quad, int size) {
-    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(size, 0),
-                                            cv::Point2f(size, size), cv::Point2f(0, size)};
-    const cv::Mat h = cv::getPerspectiveTransform(square.data(), quad.data());
+namespace {
+
+// The (size+1)^2 intersections in the grid's own coordinates, row-major: (c, r).
+std::vector<cv::Point2f> IdealIntersections(int size) {
     std::vector<cv::Point2f> ideal;
     for (int r = 0; r <= size; ++r)
         for (int c = 0; c <= size; ++c)
             ideal.emplace_back(c, r);
+    return ideal;
+}
+
+}  // namespace
+
+GridLattice LatticeFromHomography(const cv::Mat& h, int size) {
     GridLattice lattice{size, {}};
-    cv::perspectiveTransform(ideal, lattice.points, h);
+    cv::perspectiveTransform(IdealIntersections(size), lattice.points, h);
     return lattice;
+}
+
+GridLattice LatticeFromQuad(const Quad& quad, int size) {
+    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(size, 0),
+                                            cv::Point2f(size, size), cv::Point2f(0, size)};
+    return LatticeFromHomography(cv::getPerspectiveTransform(square.data(), quad.data()), size);
+}
+
+cv::Mat LatticeHomography(const GridLattice& lattice, double ransacPixels) {
+    return cv::findHomography(IdealIntersections(lattice.size), lattice.points, cv::RANSAC,
+                              ransacPixels);
 }
 
 namespace {
@@ -269,12 +286,8 @@ GridLattice RefineOnce(const cv::Mat& gray, const Quad& quad, int size, bool smo
 }  // namespace
 
 Quad FittedQuad(const GridLattice& lattice) {
-    std::vector<cv::Point2f> ideal;
     const int size = lattice.size;
-    for (int r = 0; r <= size; ++r)
-        for (int c = 0; c <= size; ++c)
-            ideal.emplace_back(c, r);
-    const cv::Mat h = cv::findHomography(ideal, lattice.points, cv::RANSAC, 0.15 * size);
+    const cv::Mat h = LatticeHomography(lattice, 0.15 * size);
     if (h.empty()) return lattice.corners();
     std::vector<cv::Point2f> square{
         {0, 0}, {float(size), 0}, {float(size), float(size)}, {0, float(size)}},

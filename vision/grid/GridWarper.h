@@ -28,8 +28,16 @@ struct GridLattice {
     Quad corners() const { return {at(0, 0), at(0, size), at(size, size), at(size, 0)}; }
 };
 
+// The lattice a homography `h` from the grid's own coordinates (cell (r, c) the unit square at
+// (c, r)) to the image predicts.
+GridLattice LatticeFromHomography(const cv::Mat& h, int size);
+
 // The lattice one homography predicts from four corners.
 GridLattice LatticeFromQuad(const Quad& quad, int size);
+
+// The homography from the grid's own coordinates that best explains a lattice (RANSAC over its
+// intersections, one within `ransacPixels` of it agreeing); empty when none is found.
+cv::Mat LatticeHomography(const GridLattice& lattice, double ransacPixels);
 
 // The corners of the homography that best explains a lattice (RANSAC over its intersections): a
 // quad a refinement can start from again, closer to the truth than the first guess when one of

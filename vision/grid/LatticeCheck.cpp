@@ -6,7 +6,6 @@
 #include <utility>
 #include <vector>
 
-#include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace sudoku {
@@ -199,10 +198,6 @@ Quad QuadMovedOneCell(const GridLattice& lattice, int side) {
 
 std::optional<GridLattice> MendStrayIntersections(const GridLattice& lattice) {
     const int n = lattice.size;
-    std::vector<cv::Point2f> ideal;
-    for (int r = 0; r <= n; ++r)
-        for (int c = 0; c <= n; ++c)
-            ideal.emplace_back(static_cast<float>(c), static_cast<float>(r));
     // The median cell side along the rows: a stray corner cannot make it.
     std::vector<double> sides;
     for (int r = 0; r <= n; ++r)
@@ -210,18 +205,18 @@ std::optional<GridLattice> MendStrayIntersections(const GridLattice& lattice) {
             sides.push_back(cv::norm(lattice.at(r, c + 1) - lattice.at(r, c)));
     std::nth_element(sides.begin(), sides.begin() + sides.size() / 2, sides.end());
     const double side = sides[sides.size() / 2];
-    const cv::Mat h = cv::findHomography(ideal, lattice.points, cv::RANSAC, kStrayCells * side / 2);
+    const cv::Mat h = LatticeHomography(lattice, kStrayCells * side / 2);
     if (h.empty()) return std::nullopt;
-    std::vector<cv::Point2f> predicted;
-    cv::perspectiveTransform(ideal, predicted, h);
+    const GridLattice predicted = LatticeFromHomography(h, n);
     GridLattice mended = lattice;
     int stray = 0;
-    for (std::size_t i = 0; i < predicted.size(); ++i)
-        if (cv::norm(lattice.points[i] - predicted[i]) > kStrayCells * side) {
-            mended.points[i] = predicted[i];
+    for (std::size_t i = 0; i < predicted.points.size(); ++i)
+        if (cv::norm(lattice.points[i] - predicted.points[i]) > kStrayCells * side) {
+            mended.points[i] = predicted.points[i];
             ++stray;
         }
-    if (stray > (1 - kMendAgreeing) * static_cast<double>(predicted.size()) || !IsRegular(mended))
+    if (stray > (1 - kMendAgreeing) * static_cast<double>(predicted.points.size()) ||
+        !IsRegular(mended))
         return std::nullopt;
     return mended;
 }
