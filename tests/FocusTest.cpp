@@ -60,6 +60,47 @@ TEST(Focus, AGridSmearedSidewaysIsReadAsItIs) {
     EXPECT_GT(widths.across, 10.0);  // the lines that run down the grid, smeared across
     EXPECT_LT(widths.down, 3.0);
     EXPECT_FALSE(ShouldSharpen(widths));
+    EXPECT_TRUE(LooksSmeared(widths));
+}
+
+TEST(Focus, OnlyASmearedGridLooksSmeared) {
+    EXPECT_FALSE(LooksSmeared(MeasureLineWidths(DrawnGrid())));
+    EXPECT_FALSE(LooksSmeared(MeasureLineWidths({9, OutOfFocus(DrawnGrid().gray, 3.0)})));
+    EXPECT_FALSE(LooksSmeared({}));  // nothing measured
+    cv::Mat upAndDown;
+    cv::blur(DrawnGrid().gray, upAndDown, {1, 9});
+    const LineWidths widths = MeasureLineWidths({9, upAndDown});
+    EXPECT_GT(widths.down, 1.5 * widths.across);
+    EXPECT_TRUE(LooksSmeared(widths));
+}
+
+// How steeply the grid's mean gray changes along a direction (0: from column to column, 1: from
+// row to row): the sum of the steps between neighbouring columns' (rows') means.
+double Steepness(const cv::Mat& gray, int direction) {
+    cv::Mat mean;
+    cv::reduce(gray, mean, direction, cv::REDUCE_AVG, CV_64F);
+    mean = mean.reshape(1, 1);
+    return cv::norm(mean.colRange(1, mean.cols), mean.colRange(0, mean.cols - 1), cv::NORM_L1);
+}
+
+// Sharpened across the smear, the smeared edges steepen and the lines of the other direction
+// keep their width.
+TEST(Focus, ASmearIsSharpenedAlongTheWayTheHandMoved) {
+    for (const bool sideways : {true, false}) {
+        cv::Mat smeared;
+        cv::blur(DrawnGrid().gray, smeared, sideways ? cv::Size(7, 1) : cv::Size(1, 7));
+        const WarpedGrid grid{9, smeared};
+        const LineWidths before = MeasureLineWidths(grid);
+        const WarpedGrid sharp = SharpenedAcrossSmear(grid, before);
+        const LineWidths after = MeasureLineWidths(sharp);
+        const int along = sideways ? 0 : 1;
+        EXPECT_GT(Steepness(sharp.gray, along), 1.2 * Steepness(smeared, along))
+            << (sideways ? "sideways" : "up and down");
+        const double otherBefore = sideways ? before.down : before.across;
+        const double otherAfter = sideways ? after.down : after.across;
+        EXPECT_NEAR(otherAfter, otherBefore, 0.05 * otherBefore)
+            << (sideways ? "sideways" : "up and down");
+    }
 }
 
 TEST(Focus, PaperWithoutLinesIsNotMeasured) {

@@ -41,13 +41,17 @@ WarpedGrid OnlyCells(const WarpedGrid& grid, const std::vector<int>& cells) {
 }
 
 // The digit every look reads wrong, the mean of the three's (0 when the sharpened look alone, or
-// the mean, does not judge the entry wrong).
-int DigitEveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& looks, int cell,
+// the mean, or the look across a smear when there is one, does not judge the entry wrong).
+int DigitEveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& looks,
+                              const std::vector<CellReading>& acrossSmear, int cell,
                               int solutionDigit) {
     const std::array<CellReading, 3> cellLooks = {looks[0][cell], looks[1][cell], looks[2][cell]};
     const EntryJudgement mean = JudgeEntry(cellLooks, solutionDigit);
-    const bool wrong = JudgeEntry(looks[0][cell], solutionDigit).verdict == EntryVerdict::Wrong &&
-                       mean.verdict == EntryVerdict::Wrong;
+    const bool wrong =
+        JudgeEntry(looks[0][cell], solutionDigit).verdict == EntryVerdict::Wrong &&
+        mean.verdict == EntryVerdict::Wrong &&
+        (acrossSmear.empty() ||
+         JudgeEntry(acrossSmear[cell], solutionDigit).verdict == EntryVerdict::Wrong);
     return wrong ? mean.digit : 0;
 }
 
@@ -64,10 +68,15 @@ void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClass
         classifier.classify(OnlyCells(Sharpened(upright), judged)),
         classifier.classify(CellsTurned(upright, judged, kTurnDegrees)),
         classifier.classify(CellsTurned(upright, judged, -kTurnDegrees))};
+    const LineWidths widths = MeasureLineWidths(upright);
+    const std::vector<CellReading> acrossSmear =
+        LooksSmeared(widths)
+            ? classifier.classify(OnlyCells(SharpenedAcrossSmear(upright, widths), judged))
+            : std::vector<CellReading>{};
     std::vector<int> wrong;
     for (std::size_t k = 0; k < judged.size(); ++k) {
         const int cell = judged[k];
-        const int digit = DigitEveryLookJudgesWrong(looks, cell, solution.value(cell));
+        const int digit = DigitEveryLookJudgesWrong(looks, acrossSmear, cell, solution.value(cell));
         if (!digit) continue;
         wrong.push_back(cell);
         // An unsure entry shows the repair's likeliest digit, a wrong one the digit read.
