@@ -5,10 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include <functional>
-
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <span>
