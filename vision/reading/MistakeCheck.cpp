@@ -55,6 +55,17 @@ int DigitEveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& loo
     return wrong ? mean.digit : 0;
 }
 
+// A fourth look at `cells` (each judged wrong by the other looks) when the grid looks smeared:
+// sharpened across the smear (Focus.h). None when it does not look smeared or there are no cells.
+std::vector<CellReading> LookAcrossSmear(const WarpedGrid& upright,
+                                         const CellClassifier& classifier,
+                                         const std::vector<int>& cells) {
+    if (cells.empty()) return {};
+    const LineWidths widths = MeasureLineWidths(upright);
+    if (!LooksSmeared(widths)) return {};
+    return classifier.classify(OnlyCells(SharpenedAcrossSmear(upright, widths), cells));
+}
+
 }  // namespace
 
 void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClassifier& classifier,
@@ -68,11 +79,12 @@ void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClass
         classifier.classify(OnlyCells(Sharpened(upright), judged)),
         classifier.classify(CellsTurned(upright, judged, kTurnDegrees)),
         classifier.classify(CellsTurned(upright, judged, -kTurnDegrees))};
-    const LineWidths widths = MeasureLineWidths(upright);
+    std::vector<int> wrongInThreeLooks;
+    for (int cell : judged)
+        if (DigitEveryLookJudgesWrong(looks, {}, cell, solution.value(cell)))
+            wrongInThreeLooks.push_back(cell);
     const std::vector<CellReading> acrossSmear =
-        LooksSmeared(widths)
-            ? classifier.classify(OnlyCells(SharpenedAcrossSmear(upright, widths), judged))
-            : std::vector<CellReading>{};
+        LookAcrossSmear(upright, classifier, wrongInThreeLooks);
     std::vector<int> wrong;
     for (std::size_t k = 0; k < judged.size(); ++k) {
         const int cell = judged[k];

@@ -19,13 +19,14 @@
 // swapped entries found 60 -> 61 of 64 (image1000's 8 first read 0.44), all 159 composed 291 ->
 // 292 of 318, no right entry called wrong more in any of them nor in the MNIST pages. Only the
 // cells judged are read again (the rest of the grid is plain paper, which the classifier skips).
-// A grid smeared by a moving hand (Focus.h, LooksSmeared) gets a fourth look, sharpened across the
-// smear only, which must judge the entry wrong too: smeared by a hand, some right entries read
-// surely as another digit in every other look. The held-out photos with two entries swapped,
-// smeared 7 and 9 photo pixels (EntryCheckTest): right entries called wrong 10 -> 5 of 3,251 and
-// 17 -> 10 of 2,591, swapped entries found 48 -> 48 of 62 and 32 -> 31 of 50; the same blurred
-// with a 7-pixel line kernel and read by `sudokucam eval`: 7 -> 3; MNIST pages of seeds 12, 13
-// and 14: 16 -> 15, 4 -> 3, 18 -> 17; sharp and out-of-focus photos read as before.
+// In a grid smeared by a moving hand (Focus.h, LooksSmeared), the entries the other looks judge
+// wrong get a fourth look, sharpened across the smear only, which must judge them wrong too:
+// smeared by a hand, some right entries read surely as another digit in every other look. The
+// held-out photos with two entries swapped, smeared 7 and 9 photo pixels (EntryCheckTest): right
+// entries called wrong 10 -> 5 of 3,251 and 17 -> 10 of 2,591, swapped entries found 48 -> 48 of 62
+// and 32 -> 31 of 50; the same blurred with a 7-pixel line kernel and read by `sudokucam eval`: 7
+// -> 3; MNIST pages of seeds 12, 13 and 14: 16 -> 15, 4 -> 3, 18 -> 17; sharp and out-of-focus
+// photos read as before.
 
 #include <vector>
 
