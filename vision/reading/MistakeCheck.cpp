@@ -41,17 +41,13 @@ WarpedGrid OnlyCells(const WarpedGrid& grid, const std::vector<int>& cells) {
 }
 
 // The digit every look reads wrong, the mean of the three's (0 when the sharpened look alone, or
-// the mean, or the look across a smear when there is one, does not judge the entry wrong).
-int DigitEveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& looks,
-                              const std::vector<CellReading>& acrossSmear, int cell,
+// the mean, does not judge the entry wrong).
+int DigitEveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& looks, int cell,
                               int solutionDigit) {
     const std::array<CellReading, 3> cellLooks = {looks[0][cell], looks[1][cell], looks[2][cell]};
     const EntryJudgement mean = JudgeEntry(cellLooks, solutionDigit);
-    const bool wrong =
-        JudgeEntry(looks[0][cell], solutionDigit).verdict == EntryVerdict::Wrong &&
-        mean.verdict == EntryVerdict::Wrong &&
-        (acrossSmear.empty() ||
-         JudgeEntry(acrossSmear[cell], solutionDigit).verdict == EntryVerdict::Wrong);
+    const bool wrong = JudgeEntry(looks[0][cell], solutionDigit).verdict == EntryVerdict::Wrong &&
+                       mean.verdict == EntryVerdict::Wrong;
     return wrong ? mean.digit : 0;
 }
 
@@ -79,20 +75,30 @@ void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClass
         classifier.classify(OnlyCells(Sharpened(upright), judged)),
         classifier.classify(CellsTurned(upright, judged, kTurnDegrees)),
         classifier.classify(CellsTurned(upright, judged, -kTurnDegrees))};
-    std::vector<int> wrongInThreeLooks;
+    struct Called {
+        int cell;
+        int digitRead;
+    };
+    std::vector<Called> called;
     for (int cell : judged)
-        if (DigitEveryLookJudgesWrong(looks, {}, cell, solution.value(cell)))
-            wrongInThreeLooks.push_back(cell);
-    const std::vector<CellReading> acrossSmear =
-        LookAcrossSmear(upright, classifier, wrongInThreeLooks);
+        if (const int digit = DigitEveryLookJudgesWrong(looks, cell, solution.value(cell)))
+            called.push_back({cell, digit});
     std::vector<int> wrong;
-    for (std::size_t k = 0; k < judged.size(); ++k) {
-        const int cell = judged[k];
-        const int digit = DigitEveryLookJudgesWrong(looks, acrossSmear, cell, solution.value(cell));
-        if (!digit) continue;
-        wrong.push_back(cell);
+    for (const Called& entry : called)
+        wrong.push_back(entry.cell);
+    // Smeared, an entry is wrong only when the look across the smear agrees too.
+    const std::vector<CellReading> acrossSmear = LookAcrossSmear(upright, classifier, wrong);
+    if (!acrossSmear.empty())
+        std::erase_if(called, [&](const Called& entry) {
+            return JudgeEntry(acrossSmear[entry.cell], solution.value(entry.cell)).verdict !=
+                   EntryVerdict::Wrong;
+        });
+    wrong.clear();
+    for (const Called& entry : called) {
+        wrong.push_back(entry.cell);
         // An unsure entry shows the repair's likeliest digit, a wrong one the digit read.
-        if (k >= mistakes.size()) entries.set(cell, digit, CellOrigin::Entered);
+        if (std::find(mistakes.begin(), mistakes.end(), entry.cell) == mistakes.end())
+            entries.set(entry.cell, entry.digitRead, CellOrigin::Entered);
     }
     const auto isWrong = [&](int cell) {
         return std::find(wrong.begin(), wrong.end(), cell) != wrong.end();
