@@ -1,0 +1,113 @@
+// Photos taken by lamp light: the held-out printed photos tinted warm (a bulb's yellow), cool (a
+// window's blue) or lit from one side, saved as a phone would. Such light changes a grid's gray
+// levels a little, and a cell the network was in doubt about, print showing through from the
+// back of the page beside a fold's shade, can tip over into a faint hand-written digit. A digit
+// must never be put in an empty cell of a puzzle nobody has written in.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "tests/TrainingPhotos.h"
+#include "vision/reading/ReadSudoku.h"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct LightScore {
+    int photos = 0, exact = 0, invented = 0;
+};
+
+// Digits read, printed or hand-written, in the cells the truth leaves empty.
+int InventedDigits(const Reading& r, const std::vector<int>& truth) {
+    int invented = 0;
+    for (int cell = 0; cell < static_cast<int>(truth.size()); ++cell)
+        invented += !truth[cell] && (r.givens.value(cell) || r.handwritten.value(cell));
+    return invented;
+}
+
+// Reads every held-out printed photo changed by `light` (and saved as a JPEG of quality 92).
+LightScore ReadInLight(const std::function<cv::Mat(const cv::Mat&)>& light) {
+    LightScore score;
+    for (const std::string& name : HeldOutNames()) {
+        const fs::path path = kDataset / "printed" / name;
+        const cv::Mat photo = cv::imread(path.string());
+        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
+        if (photo.empty() || truth.size() != 81) continue;
+        ++score.photos;
+        const std::vector<std::uint8_t> jpeg = Jpeg92(light(photo));
+        const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
+        const int invented = r.found() ? InventedDigits(r, truth) : 0;
+        score.invented += invented;
+        const bool exact = GivensAsTruth(r, truth) && invented == 0;
+        score.exact += exact;
+        if (!exact)
+            std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", " << invented
+                      << " invented\n";
+    }
+    std::cout << "  " << score.exact << " of " << score.photos << " read exactly, "
+              << score.invented << " digits invented\n";
+    return score;
+}
+
+// Each colour channel (B, G, R) multiplied by its factor.
+cv::Mat Tinted(const cv::Mat& photo, const cv::Scalar& bgr) {
+    cv::Mat out;
+    cv::multiply(photo, bgr, out);
+    return out;
+}
+
+// Light falling off from the left edge (all of it) to the right (`right` of it).
+cv::Mat LitFromTheLeft(const cv::Mat& photo, double right) {
+    cv::Mat row(1, photo.cols, CV_32FC3);
+    for (int x = 0; x < photo.cols; ++x) {
+        const float light = float(1.0 - (1.0 - right) * x / (photo.cols - 1));
+        row.at<cv::Vec3f>(0, x) = {light, light, light};
+    }
+    cv::Mat out;
+    photo.convertTo(out, CV_32FC3);
+    out = out.mul(cv::repeat(row, photo.rows, 1));
+    out.convertTo(out, CV_8UC3);
+    return out;
+}
+
+// A bulb's yellow, a window's blue, and a lamp to the left of the page.
+cv::Mat BulbLit(const cv::Mat& photo) {
+    return Tinted(photo, {0.6, 0.9, 1.0});
+}
+cv::Mat WindowLit(const cv::Mat& photo) {
+    return Tinted(photo, {1.0, 0.92, 0.75});
+}
+cv::Mat SideLit(const cv::Mat& photo) {
+    return LitFromTheLeft(photo, 0.3);
+}
+
+// Measured (2026-11-27): before the smudge share was raised from 0.4 to 0.5 of the median contrast
+// (vision/reading/FaintCells.cpp), warm, cool and lit from the left each read 31 of 32 exactly,
+// with a digit invented in image1067 (reported uncertain); after, 32 of 32 and none.
+TEST(LampLight, NoDigitIsInventedInTintedOrSideLitPhotos) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const std::vector<std::pair<std::string, std::function<cv::Mat(const cv::Mat&)>>> lights = {
+        {"warm", BulbLit}, {"cool", WindowLit}, {"lit from the left", SideLit}};
+    for (const auto& [what, light] : lights) {
+        std::cout << what << ":\n";
+        const LightScore score = ReadInLight(light);
+        ASSERT_GT(score.photos, 0);
+        EXPECT_GE(score.exact, 32) << what;
+        EXPECT_EQ(score.invented, 0) << what;
+    }
+}
+
+}  // namespace
+}  // namespace sudoku
