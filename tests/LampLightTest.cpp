@@ -25,7 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct LightScore {
-    int photos = 0, exact = 0, invented = 0;
+    int photos = 0, exact = 0, invented = 0, solvedWrong = 0;
 };
 
 // Digits read, printed or hand-written, in the cells the truth leaves empty.
@@ -36,11 +36,18 @@ int InventedDigits(const Reading& r, const std::vector<int>& truth) {
     return invented;
 }
 
-// Reads every held-out printed photo changed by `light` (and saved as a JPEG of quality 92).
-LightScore ReadInLight(const std::function<cv::Mat(const cv::Mat&)>& light) {
+// The digit read in each cell, printed or hand-written.
+int DigitRead(const Reading& r, int cell) {
+    return r.givens.value(cell) ? r.givens.value(cell) : r.handwritten.value(cell);
+}
+
+// Reads every held-out photo of `folder` (printed or mixed) changed by `light` (and saved as a
+// JPEG of quality 92): exactly when every cell holds the truth's digit, printed or hand-written.
+LightScore ReadInLight(const std::string& folder,
+                       const std::function<cv::Mat(const cv::Mat&)>& light) {
     LightScore score;
     for (const std::string& name : HeldOutNames()) {
-        const fs::path path = kDataset / "printed" / name;
+        const fs::path path = kDataset / folder / name;
         const cv::Mat photo = cv::imread(path.string());
         const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
         if (photo.empty() || truth.size() != 81) continue;
@@ -49,14 +56,17 @@ LightScore ReadInLight(const std::function<cv::Mat(const cv::Mat&)>& light) {
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
         const int invented = r.found() ? InventedDigits(r, truth) : 0;
         score.invented += invented;
-        const bool exact = GivensAsTruth(r, truth) && invented == 0;
+        bool exact = r.found() && r.givens.cellCount() == 81;
+        for (int cell = 0; exact && cell < 81; ++cell)
+            exact = DigitRead(r, cell) == truth[cell];
         score.exact += exact;
+        score.solvedWrong += r.status == ReadStatus::Solved && !SolutionAgrees(r, truth);
         if (!exact)
             std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", " << invented
                       << " invented\n";
     }
     std::cout << "  " << score.exact << " of " << score.photos << " read exactly, "
-              << score.invented << " digits invented\n";
+              << score.invented << " digits invented, " << score.solvedWrong << " solved wrong\n";
     return score;
 }
 
@@ -102,10 +112,32 @@ TEST(LampLight, NoDigitIsInventedInTintedOrSideLitPhotos) {
         {"warm", BulbLit}, {"cool", WindowLit}, {"lit from the left", SideLit}};
     for (const auto& [what, light] : lights) {
         std::cout << what << ":\n";
-        const LightScore score = ReadInLight(light);
+        const LightScore score = ReadInLight("printed", light);
         ASSERT_GT(score.photos, 0);
         EXPECT_GE(score.exact, 32) << what;
         EXPECT_EQ(score.invented, 0) << what;
+    }
+}
+
+// A room's dim light: the held-out photos at 0.45 of their light. Measured (2026-11-27): before a
+// dim grid was brightened (vision/grid/EvenLight.h, Brightened), printed 31 of 32 read
+// exactly, filled-in 25 (their pen's strokes read as paper); after, 32 and 31 (image1040, read 5
+// for a 9 in daylight too).
+TEST(LampLight, ADimPhotoIsReadAsADaylitOne) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const auto dim = [](const cv::Mat& photo) {
+        cv::Mat out;
+        photo.convertTo(out, -1, 0.45);
+        return out;
+    };
+    for (const auto& [folder, minExact] : {std::pair{"printed", 32}, std::pair{"mixed", 31}}) {
+        std::cout << folder << ", dim:\n";
+        const LightScore score = ReadInLight(folder, dim);
+        ASSERT_GT(score.photos, 0);
+        EXPECT_GE(score.exact, minExact) << folder;
+        EXPECT_EQ(score.invented, 0) << folder;
+        EXPECT_EQ(score.solvedWrong, 0) << folder;
     }
 }
 

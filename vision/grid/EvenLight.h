@@ -1,7 +1,7 @@
 #pragma once
-// A shadow across a straightened grid evened out before its cells are read. A shadow with a
-// sharp edge (a phone's or a hand's) runs through cells, and a cell's contrast stretch would
-// turn its dark half into strokes.
+// The light of a straightened grid made fit for reading its cells: a shadow's edge evened out, a
+// dim grid brightened. A shadow with a sharp edge (a phone's or a hand's) runs through cells, and
+// a cell's contrast stretch would turn its dark half into strokes.
 
 #include "vision/grid/WarpedGrid.h"
 
@@ -13,5 +13,11 @@ namespace sudoku {
 // every pixel is divided by its paper's light and brought back to the brightest paper's level,
 // so that paper reads the same in the shadow as beside it.
 WarpedGrid EvenlyLit(WarpedGrid grid);
+
+// The grid brought up to a daylit page's light when its paper is dim (a room's lamp, a photo
+// taken without enough light): every pixel multiplied alike. The classifier stretches a cell's
+// contrast but never divides by fewer than 48 gray levels (CnnClassifier.cpp), so in a dim grid a
+// pen's strokes span fewer levels, read faint, and are taken for paper.
+WarpedGrid Brightened(WarpedGrid grid);
 
 }  // namespace sudoku

@@ -379,7 +379,8 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
     // streaks the paper's light would be taken from.
     const WarpedGrid straightened =
-        view.cut() ? WarpLattice(work.gray, lattice) : EvenlyLit(WarpLattice(work.gray, lattice));
+        Brightened(view.cut() ? WarpLattice(work.gray, lattice)
+                              : EvenlyLit(WarpLattice(work.gray, lattice)));
     const PuzzleShape shape = ShapeOf(straightened, options);
     // A grid out of focus is read sharpened (Focus.h); its region walls as they are.
     const bool inFocus = !ShouldSharpen(MeasureLineWidths(straightened));
