@@ -1,11 +1,11 @@
 #include "vision/grid/EvenLight.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstdint>
 
 #include <opencv2/imgproc.hpp>
+
+#include "vision/grid/GrayLevels.h"
 
 namespace sudoku {
 namespace {
@@ -18,23 +18,6 @@ const double kShadowStep = std::log(1.5);
 // paper lies at 117 to 218 (median 162); 130, 140 and 150 read the darkened held-out photos alike.
 constexpr double kPaperShare = 0.9;
 constexpr int kDimPaper = 140;
-
-// The gray level below which the given share of the pixels lie.
-int Percentile(const cv::Mat& gray, double share) {
-    std::array<long, 256> counts{};
-    for (int y = 0; y < gray.rows; ++y) {
-        const auto* row = gray.ptr<std::uint8_t>(y);
-        for (int x = 0; x < gray.cols; ++x)
-            ++counts[row[x]];
-    }
-    const auto wanted = static_cast<long>(share * static_cast<double>(gray.total()));
-    long seen = 0;
-    for (int level = 0; level < 256; ++level) {
-        seen += counts[level];
-        if (seen > wanted) return level;
-    }
-    return 255;
-}
 
 // The largest difference between `values` and themselves moved by `step`.
 double LargestChange(const cv::Mat& values, cv::Point step) {
@@ -82,12 +65,12 @@ WarpedGrid EvenlyLit(WarpedGrid grid) {
     // (README, "A shadow's edge").
     const cv::Mat paper = PaperLight(grid.gray, kCellPixels, kCellPixels / 5 + 1);
     // The brightest paper, not white: a dim photo stays as dim, only evenly so.
-    cv::divide(grid.gray, paper, grid.gray, Percentile(paper, 0.98));
+    cv::divide(grid.gray, paper, grid.gray, GrayLevelOfShare(paper, 0.98));
     return grid;
 }
 
 WarpedGrid Brightened(WarpedGrid grid) {
-    const int paper = Percentile(grid.gray, kPaperShare);
+    const int paper = GrayLevelOfShare(grid.gray, kPaperShare);
     if (paper >= kDimPaper || paper <= 0) return grid;
     grid.gray.convertTo(grid.gray, -1, double(kDimPaper) / paper);
     return grid;

@@ -1,7 +1,8 @@
 #include "vision/reading/FaintCells.h"
 
 #include <algorithm>
-#include <array>
+
+#include "vision/grid/GrayLevels.h"
 
 namespace sudoku {
 namespace {
@@ -28,32 +29,14 @@ constexpr int kWrittenIn = 3;
 constexpr float kWeak = 0.6f;
 constexpr double kSmudgeShare = 0.5;
 
-// The gray level of rank `k` (from 0, darkest first) in an 8-bit region: the value
-// std::nth_element would put there, found from the levels' counts instead of copying and
-// partially sorting the pixels, which took most of the time of reading a grid's contrasts.
-int LevelOfRank(const cv::Mat& region, std::size_t k) {
-    std::array<std::size_t, 256> counts{};
-    for (int y = 0; y < region.rows; ++y) {
-        const uchar* row = region.ptr<uchar>(y);
-        for (int x = 0; x < region.cols; ++x)
-            ++counts[row[x]];
-    }
-    std::size_t darker = 0;
-    for (int level = 0; level < 256; ++level) {
-        darker += counts[level];
-        if (darker > k) return level;
-    }
-    return 255;
-}
-
 double Contrast(const cv::Mat& cell) {
     // The inner part only: grid lines run along the cell's border.
     const int margin = cell.cols / 5;
     const cv::Mat centre =
         cell(cv::Rect(margin, margin, cell.cols - 2 * margin, cell.rows - 2 * margin));
     // Percentiles, not extremes, so single noisy pixels do not count.
-    return double(LevelOfRank(cell, cell.total() * 3 / 4)) -
-           LevelOfRank(centre, centre.total() * 3 / 100);
+    return double(GrayLevelOfRank(cell, cell.total() * 3 / 4)) -
+           GrayLevelOfRank(centre, centre.total() * 3 / 100);
 }
 
 }  // namespace

@@ -1,0 +1,18 @@
+#pragma once
+// Percentiles of an 8-bit gray image, found from the levels' counts instead of copying and
+// partially sorting the pixels (which took most of the time of reading a grid's contrasts).
+
+#include <cstddef>
+
+#include <opencv2/core.hpp>
+
+namespace sudoku {
+
+// The gray level of rank `k` (from 0, darkest first) among the pixels of `gray` (8-bit, one
+// channel, any region): the value std::nth_element would put there; 255 past the last.
+int GrayLevelOfRank(const cv::Mat& gray, std::size_t k);
+
+// The gray level below which `share` (0 to 1) of the pixels lie.
+int GrayLevelOfShare(const cv::Mat& gray, double share);
+
+}  // namespace sudoku
