@@ -14,6 +14,7 @@
 #include "vision/classifying/ClassifierLoader.h"
 #include "vision/classifying/CnnClassifier.h"
 #include "vision/grid/EvenLight.h"
+#include "vision/grid/Grain.h"
 #include "vision/grid/GridDetector.h"
 #include "vision/grid/GridWarper.h"
 #include "vision/grid/LatticeCheck.h"
@@ -378,13 +379,14 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
                            CellsOutside(lattice, work.gray.size(), kDigitMiddle)};
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
     // streaks the paper's light would be taken from.
-    const WarpedGrid straightened =
-        Brightened(view.cut() ? WarpLattice(work.gray, lattice)
-                              : EvenlyLit(WarpLattice(work.gray, lattice)));
+    const WarpedGrid straightened = Brightened(
+        view.cut() ? WarpLattice(work.gray, lattice) : EvenlyLit(WarpLattice(work.gray, lattice)));
     const PuzzleShape shape = ShapeOf(straightened, options);
-    // A grid out of focus is read sharpened (Focus.h); its region walls as they are.
+    // A grid out of focus is read sharpened (Focus.h); its region walls as they are. A noisy one
+    // is read smoothed (Grain.h), its grain and focus judged on the grid as straightened.
     const bool inFocus = !ShouldSharpen(MeasureLineWidths(straightened));
-    const WarpedGrid warped = inFocus ? straightened : Sharpened(straightened);
+    const WarpedGrid quiet = Quieted(straightened);
+    const WarpedGrid warped = inFocus ? quiet : Sharpened(quiet);
     const double detectMs = clock.lap();
 
     std::shared_ptr<const CellClassifier> classifier = options.classifier;
