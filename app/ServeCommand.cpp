@@ -10,12 +10,12 @@
 #include <thread>
 
 #include "app/Commands.h"
-#include "app/ReaderFlags.h"
 #include "app/Interrupt.h"
 #include "app/OpenCvThreads.h"
 #include "app/OptionChoices.h"
 #include "app/PageServer.h"
 #include "app/ReaderChoice.h"
+#include "app/ReaderFlags.h"
 #include "app/TlsCertificate.h"
 
 namespace sudokucam {
