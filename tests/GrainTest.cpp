@@ -3,19 +3,15 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
+#include <algorithm>
 #include <iostream>
-#include <span>
-#include <string>
-#include <vector>
+#include <utility>
 
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "tests/TrainingPhotos.h"
+#include "tests/SpoiltPhotos.h"
 #include "vision/grid/Grain.h"
-#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 namespace {
@@ -63,35 +59,6 @@ TEST(Grain, OnlyANoisyGridIsSmoothed) {
     EXPECT_LE(GrainOf(smoothed), 10);
 }
 
-struct GrainScore {
-    int photos = 0, exact = 0, solvedWrong = 0;
-};
-
-// Reads every held-out photo of `folder` (printed or mixed) with noise of `sigma` gray levels,
-// saved as a JPEG of quality 92: exactly when every cell holds the truth's digit.
-GrainScore ReadGrainy(const std::string& folder, double sigma) {
-    GrainScore score;
-    for (const std::string& name : HeldOutNames()) {
-        const fs::path path = kDataset / folder / name;
-        const cv::Mat photo = cv::imread(path.string());
-        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
-        if (photo.empty() || truth.size() != 81) continue;
-        ++score.photos;
-        const std::vector<std::uint8_t> jpeg = Jpeg92(WithNoise(photo, sigma));
-        const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
-        bool exact = r.found() && r.givens.cellCount() == 81;
-        for (int cell = 0; exact && cell < 81; ++cell)
-            exact = (r.givens.value(cell) ? r.givens.value(cell) : r.handwritten.value(cell)) ==
-                    truth[cell];
-        score.exact += exact;
-        score.solvedWrong += r.status == ReadStatus::Solved && !SolutionAgrees(r, truth);
-        if (!exact) std::cout << "  " << name << ": " << ReadStatusId(r.status) << "\n";
-    }
-    std::cout << "  " << score.exact << " of " << score.photos << " read exactly, "
-              << score.solvedWrong << " solved wrong\n";
-    return score;
-}
-
 // Measured (2026-11-27), noise of 14 gray levels: before grainy grids were smoothed, printed
 // 30 of 32 read exactly and filled-in 21 (hand-written digits misread); after, 30 and
 // 26. No photo solved wrong either way.
@@ -100,7 +67,8 @@ TEST(Grain, AGrainyPhotoIsReadSmoothed) {
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     for (const auto& [folder, minExact] : {std::pair{"printed", 30}, std::pair{"mixed", 26}}) {
         std::cout << folder << ", noise of 14 gray levels:\n";
-        const GrainScore score = ReadGrainy(folder, 14);
+        const SpoiltScore score =
+            ReadSpoiltHeldOut(folder, [](const cv::Mat& photo) { return WithNoise(photo, 14); });
         ASSERT_GT(score.photos, 0);
         EXPECT_GE(score.exact, minExact) << folder;
         EXPECT_EQ(score.solvedWrong, 0) << folder;

@@ -6,69 +6,21 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
 #include <functional>
 #include <iostream>
-#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
+#include <opencv2/core.hpp>
 
-#include "tests/TrainingPhotos.h"
+#include "tests/SpoiltPhotos.h"
 #include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct LightScore {
-    int photos = 0, exact = 0, invented = 0, solvedWrong = 0;
-};
-
-// Digits read, printed or hand-written, in the cells the truth leaves empty.
-int InventedDigits(const Reading& r, const std::vector<int>& truth) {
-    int invented = 0;
-    for (int cell = 0; cell < static_cast<int>(truth.size()); ++cell)
-        invented += !truth[cell] && (r.givens.value(cell) || r.handwritten.value(cell));
-    return invented;
-}
-
-// The digit read in each cell, printed or hand-written.
-int DigitRead(const Reading& r, int cell) {
-    return r.givens.value(cell) ? r.givens.value(cell) : r.handwritten.value(cell);
-}
-
-// Reads every held-out photo of `folder` (printed or mixed) changed by `light` (and saved as a
-// JPEG of quality 92): exactly when every cell holds the truth's digit, printed or hand-written.
-LightScore ReadInLight(const std::string& folder,
-                       const std::function<cv::Mat(const cv::Mat&)>& light) {
-    LightScore score;
-    for (const std::string& name : HeldOutNames()) {
-        const fs::path path = kDataset / folder / name;
-        const cv::Mat photo = cv::imread(path.string());
-        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
-        if (photo.empty() || truth.size() != 81) continue;
-        ++score.photos;
-        const std::vector<std::uint8_t> jpeg = Jpeg92(light(photo));
-        const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
-        const int invented = r.found() ? InventedDigits(r, truth) : 0;
-        score.invented += invented;
-        bool exact = r.found() && r.givens.cellCount() == 81;
-        for (int cell = 0; exact && cell < 81; ++cell)
-            exact = DigitRead(r, cell) == truth[cell];
-        score.exact += exact;
-        score.solvedWrong += r.status == ReadStatus::Solved && !SolutionAgrees(r, truth);
-        if (!exact)
-            std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", " << invented
-                      << " invented\n";
-    }
-    std::cout << "  " << score.exact << " of " << score.photos << " read exactly, "
-              << score.invented << " digits invented, " << score.solvedWrong << " solved wrong\n";
-    return score;
-}
 
 // Each colour channel (B, G, R) multiplied by its factor.
 cv::Mat Tinted(const cv::Mat& photo, const cv::Scalar& bgr) {
@@ -112,7 +64,7 @@ TEST(LampLight, NoDigitIsInventedInTintedOrSideLitPhotos) {
         {"warm", BulbLit}, {"cool", WindowLit}, {"lit from the left", SideLit}};
     for (const auto& [what, light] : lights) {
         std::cout << what << ":\n";
-        const LightScore score = ReadInLight("printed", light);
+        const SpoiltScore score = ReadSpoiltHeldOut("printed", light);
         ASSERT_GT(score.photos, 0);
         EXPECT_GE(score.exact, 32) << what;
         EXPECT_EQ(score.invented, 0) << what;
@@ -133,7 +85,7 @@ TEST(LampLight, ADimPhotoIsReadAsADaylitOne) {
     };
     for (const auto& [folder, minExact] : {std::pair{"printed", 32}, std::pair{"mixed", 31}}) {
         std::cout << folder << ", dim:\n";
-        const LightScore score = ReadInLight(folder, dim);
+        const SpoiltScore score = ReadSpoiltHeldOut(folder, dim);
         ASSERT_GT(score.photos, 0);
         EXPECT_GE(score.exact, minExact) << folder;
         EXPECT_EQ(score.invented, 0) << folder;

@@ -1,0 +1,68 @@
+#pragma once
+// Held-out photos spoilt as a camera or the light spoils them (tinted, dimmed, grainy ...), read
+// and scored against their truth, for the tests that read them.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include "tests/TrainingPhotos.h"
+#include "vision/reading/ReadSudoku.h"
+
+namespace sudoku {
+
+struct SpoiltScore {
+    int photos = 0, exact = 0, invented = 0, solvedWrong = 0;
+};
+
+// Digits read, printed or hand-written, in the cells the truth leaves empty.
+inline int InventedDigits(const Reading& r, const std::vector<int>& truth) {
+    int invented = 0;
+    for (int cell = 0; cell < static_cast<int>(truth.size()); ++cell)
+        invented += !truth[cell] && (r.givens.value(cell) || r.handwritten.value(cell));
+    return invented;
+}
+
+// The digit read in a cell, printed or hand-written.
+inline int DigitRead(const Reading& r, int cell) {
+    return r.givens.value(cell) ? r.givens.value(cell) : r.handwritten.value(cell);
+}
+
+// Reads every held-out photo of `folder` (printed or mixed) changed by `spoil` (and saved as a
+// JPEG of quality 92): exactly when every cell holds the truth's digit, printed or hand-written.
+inline SpoiltScore ReadSpoiltHeldOut(const std::string& folder,
+                                     const std::function<cv::Mat(const cv::Mat&)>& spoil) {
+    namespace fs = std::filesystem;
+    SpoiltScore score;
+    for (const std::string& name : HeldOutNames()) {
+        const fs::path path = kDataset / folder / name;
+        const cv::Mat photo = cv::imread(path.string());
+        const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
+        if (photo.empty() || truth.size() != 81) continue;
+        ++score.photos;
+        const std::vector<std::uint8_t> jpeg = Jpeg92(spoil(photo));
+        const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
+        const int invented = r.found() ? InventedDigits(r, truth) : 0;
+        score.invented += invented;
+        bool exact = r.found() && r.givens.cellCount() == 81;
+        for (int cell = 0; exact && cell < 81; ++cell)
+            exact = DigitRead(r, cell) == truth[cell];
+        score.exact += exact;
+        score.solvedWrong += r.status == ReadStatus::Solved && !SolutionAgrees(r, truth);
+        if (!exact)
+            std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", " << invented
+                      << " invented\n";
+    }
+    std::cout << "  " << score.exact << " of " << score.photos << " read exactly, "
+              << score.invented << " digits invented, " << score.solvedWrong << " solved wrong\n";
+    return score;
+}
+
+}  // namespace sudoku
