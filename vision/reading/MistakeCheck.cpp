@@ -51,6 +51,19 @@ int DigitEveryLookJudgesWrong(const std::array<std::vector<CellReading>, 3>& loo
     return wrong ? mean.digit : 0;
 }
 
+// An entry the looks call wrong, and the digit they read there.
+struct CalledWrong {
+    int cell;
+    int digitRead;
+};
+
+std::vector<int> CellsOf(const std::vector<CalledWrong>& called) {
+    std::vector<int> cells;
+    for (const CalledWrong& entry : called)
+        cells.push_back(entry.cell);
+    return cells;
+}
+
 // A fourth look at `cells` (each judged wrong by the other looks) when the grid looks smeared:
 // sharpened across the smear (Focus.h). None when it does not look smeared or there are no cells.
 std::vector<CellReading> LookAcrossSmear(const WarpedGrid& upright,
@@ -75,31 +88,23 @@ void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClass
         classifier.classify(OnlyCells(Sharpened(upright), judged)),
         classifier.classify(CellsTurned(upright, judged, kTurnDegrees)),
         classifier.classify(CellsTurned(upright, judged, -kTurnDegrees))};
-    struct Called {
-        int cell;
-        int digitRead;
-    };
-    std::vector<Called> called;
+    std::vector<CalledWrong> called;
     for (int cell : judged)
         if (const int digit = DigitEveryLookJudgesWrong(looks, cell, solution.value(cell)))
             called.push_back({cell, digit});
-    std::vector<int> wrong;
-    for (const Called& entry : called)
-        wrong.push_back(entry.cell);
     // Smeared, an entry is wrong only when the look across the smear agrees too.
-    const std::vector<CellReading> acrossSmear = LookAcrossSmear(upright, classifier, wrong);
+    const std::vector<CellReading> acrossSmear =
+        LookAcrossSmear(upright, classifier, CellsOf(called));
     if (!acrossSmear.empty())
-        std::erase_if(called, [&](const Called& entry) {
+        std::erase_if(called, [&](const CalledWrong& entry) {
             return JudgeEntry(acrossSmear[entry.cell], solution.value(entry.cell)).verdict !=
                    EntryVerdict::Wrong;
         });
-    wrong.clear();
-    for (const Called& entry : called) {
-        wrong.push_back(entry.cell);
-        // An unsure entry shows the repair's likeliest digit, a wrong one the digit read.
+    std::vector<int> wrong = CellsOf(called);
+    // An unsure entry shows the repair's likeliest digit, a wrong one the digit read.
+    for (const CalledWrong& entry : called)
         if (std::find(mistakes.begin(), mistakes.end(), entry.cell) == mistakes.end())
             entries.set(entry.cell, entry.digitRead, CellOrigin::Entered);
-    }
     const auto isWrong = [&](int cell) {
         return std::find(wrong.begin(), wrong.end(), cell) != wrong.end();
     };
