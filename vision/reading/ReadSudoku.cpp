@@ -108,6 +108,10 @@ std::string VerdictMessage(RepairVerdict verdict, const RepairedReading& repaire
             return "the cells read as hand-writing all disagree with the solution and are read "
                    "doubtfully: they may be printed digits misread, so it is not given; take the "
                    "photo again, evenly lit";
+        case RepairVerdict::Clash:
+            return "a printed digit read doubtfully could only be corrected into the digit a "
+                   "hand-written entry beside it holds: the print is more likely misread, so no "
+                   "solution is given; take the photo again, sharper";
     }
     return {};
 }
@@ -121,6 +125,7 @@ ReadStatus StatusOf(RepairVerdict verdict) {
         case RepairVerdict::Ambiguous:
             return ReadStatus::Multiple;
         case RepairVerdict::Doubtful:
+        case RepairVerdict::Clash:
             return ReadStatus::Uncertain;
         case RepairVerdict::NoSolution:
             break;
@@ -242,6 +247,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, bool inFocus, const C
         const bool expected = standing->verdict == RepairVerdict::Unique ||
                               standing->verdict == RepairVerdict::Ambiguous ||
                               standing->verdict == RepairVerdict::Doubtful ||
+                              standing->verdict == RepairVerdict::Clash ||
                               (view.cut() && standing->verdict == RepairVerdict::Multiple);
         if (!options.tryRotations || expected) return *std::move(standing);
     }

@@ -190,6 +190,14 @@ bool SolveFromGivens(const std::vector<CellReading>& readings,
     return true;
 }
 
+// Whether the printed digits of a board have one solution, as a newspaper's always do. When they
+// have several and the board with its entries has one, the entries are clues: blurred (sigma 3), a
+// printed 9 read as a hand-written 8 at 0.45 (9 at 0.28) gave image209 the solution of a puzzle
+// with an 8 there, which only a search for rivals among the entries' guesses finds out.
+bool MakeAPuzzle(const Board& givens) {
+    return CountSolutions(givens, 2).count == 1;
+}
+
 // Whether every entry of `check` is unsure and none holds the solution's digit. A person who
 // wrote in a grid gets some entries right; cells read as hand-writing that all disagree, each
 // read doubtfully, are more likely printed digits misread (in a deep shadow, under noise), and
@@ -203,6 +211,29 @@ bool StrayEntriesDisagree(const EntryCheck& check, const Board& solution) {
     for (int cell : check.unsure)
         if (check.entries.value(cell) == solution.value(cell)) return false;
     return true;
+}
+
+// Whether the repair changed a printed digit into the digit of an entry in a cell it sees that the
+// check judges wrong or leaning wrong (EntryCheck.h). The change alone makes the person wrong, and
+// a person seldom writes the digit printed in the same row, column or box: the print is more likely
+// misread. Out of focus (sigma 3.5), image177's printed 1 beside a printed 8 read as hand-writing
+// was read as 9 at 0.43 and 8 at 0.1; the repair took the 8, the puzzle had one solution, and it
+// was not the puzzle's. A change that keeps the digit read (a hand-written 9 taken for a printed
+// one) makes no clash: the entry was read as repeating it either way. Over the training photos,
+// their spoilt copies and the probe pages (README, "Out of focus, never solved wrong"), this held
+// for no reading solved right.
+bool ACorrectionRepeatsAWrongEntry(const std::vector<CellReading>& cells, const EntryCheck& check,
+                                   const RepairedReading& result) {
+    const Geometry& geometry = check.entries.geometry();
+    std::vector<int> wrong = check.mistakes;
+    wrong.insert(wrong.end(), check.leaningWrong.begin(), check.leaningWrong.end());
+    for (int cell : result.changed) {
+        const int printed = result.givens.value(cell);
+        if (!printed || printed == cells[cell].best().digit) continue;
+        for (int entry : wrong)
+            if (geometry.sees(cell, entry) && check.entries.value(entry) == printed) return true;
+    }
+    return false;
 }
 
 // The reading with each cell's `choice` of guess (0: the classifier's first) as the result's
@@ -235,13 +266,14 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     // changes only those, and counts the solutions of those alone. A change to a hand-written
     // digit could otherwise "repair" the person's mistake into the solution's digit.
     const bool printedOnly = HasHandwriting(cells);
-    const std::vector<Alternative> alternatives = SortedAlternatives(cells, printedOnly);
+    std::vector<Alternative> alternatives = SortedAlternatives(cells, printedOnly);
     const double maxCost = -std::log(options.minLikelihoodRatio);
     std::vector<int> firstChoice(cells.size(), 0);
 
     RepairedReading result;
     std::vector<int> chosen = firstChoice;
     bool found = false;
+    bool entriesAreClues = false;  // the board needs its entries to have one solution
     // The choice of guesses a change set makes, or nothing when it changes one cell twice.
     auto choiceOf = [&](const std::vector<int>& items) -> std::optional<std::vector<int>> {
         std::vector<int> choice = firstChoice;
@@ -282,13 +314,19 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     auto rivals = [&](const std::vector<int>& items) {
         const auto choice = choiceOf(items);
         if (!choice) return false;
-        const auto board = boardOf(*choice, true);
+        const auto board = boardOf(*choice, !entriesAreClues);
         if (!board) return false;
         const SolveResult solved = CountSolutions(*board, 2);
         return solved.count == 1 && !(solved.solution == result.solution);
     };
 
     found = attempt({});
+    // Entries that make the puzzle (printed digits read as hand-writing, the print faint or out of
+    // focus): the rivals below are sought among every digit read, the entries' included, on boards
+    // that keep them.
+    entriesAreClues =
+        found && printedOnly && !MakeAPuzzle(GivensOf(ClueBoard(geometry, cells, firstChoice)));
+    if (entriesAreClues) alternatives = SortedAlternatives(cells, false);
     // Hand-written digits are a person's entries, not the puzzle: when the reading as a whole
     // fails, the printed digits alone may still make the puzzle, and its solution then decides
     // between each hand-written cell's guesses.
@@ -354,9 +392,10 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     }
     // The solution chose which cells are entries; what each entry says is what was read there.
     EntryCheck check = CheckEntries(readings, result.handwritten, result.solution);
-    if (StrayEntriesDisagree(check, result.solution)) {
+    const bool stray = StrayEntriesDisagree(check, result.solution);
+    if (stray || ACorrectionRepeatsAWrongEntry(cells, check, result)) {
         // Not solved: the digits as first read, as for any reading without a solution.
-        result.verdict = RepairVerdict::Doubtful;
+        result.verdict = stray ? RepairVerdict::Doubtful : RepairVerdict::Clash;
         result.solution = Board(geometry);
         DescribeCells(geometry, cells, firstChoice, options, result);
         return result;

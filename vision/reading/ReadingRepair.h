@@ -31,7 +31,9 @@ struct RepairOptions {
 // Ambiguous: the likeliest reading with one solution has a rival nearly as likely with another.
 // Doubtful: the likeliest reading has one solution, but not one of its hand-written cells agrees
 // with it and none is read surely enough to call a mistake (see StrayEntriesDisagree).
-enum class RepairVerdict { Unique, NoSolution, Multiple, Ambiguous, Doubtful };
+// Clash: the likeliest reading has one solution, but a printed digit it changed is repeated by a
+// hand-written entry in a cell it sees, judged wrong (see ACorrectionRepeatsAWrongEntry).
+enum class RepairVerdict { Unique, NoSolution, Multiple, Ambiguous, Doubtful, Clash };
 
 struct RepairedReading {
     RepairVerdict verdict = RepairVerdict::NoSolution;
