@@ -111,9 +111,7 @@ TEST(Blur, NoDigitIsInventedInAGridOutOfFocus) {
         cv::Mat blurred;
         photo.convertTo(blurred, CV_32F);
         cv::GaussianBlur(blurred, blurred, {0, 0}, 2.5);
-        blurred -= cv::Scalar::all(0.5);
-        blurred.convertTo(blurred, CV_8U);
-        return blurred;
+        return TruncatedTo8Bits(blurred);
     });
     ASSERT_GT(score.photos, 0);
     EXPECT_GE(score.exact, 32);

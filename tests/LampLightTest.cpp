@@ -24,14 +24,12 @@ namespace {
 namespace fs = std::filesystem;
 
 // Each colour channel (B, G, R) multiplied by its factor, in floating point and truncated to 8
-// bits (as numpy's astype does, with which the spoilt sets of the README were made).
+// bits, as the README's spoilt sets were made.
 cv::Mat Tinted(const cv::Mat& photo, const cv::Scalar& bgr) {
     cv::Mat out;
     photo.convertTo(out, CV_32F);
     cv::multiply(out, bgr, out);
-    out -= cv::Scalar::all(0.5);
-    out.convertTo(out, CV_8U);
-    return out;
+    return TruncatedTo8Bits(out);
 }
 
 // Light falling off from the left edge (all of it) to the right (`right` of it).
