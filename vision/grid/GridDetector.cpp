@@ -40,6 +40,11 @@ constexpr double kMinShareOfBestGrid = 0.25;
 // A cut grid's hull with a faded corner is moved onto the photo's edge only when it covers this
 // share of the photo at least: a cut grid fills most of the photo, its boxes do not.
 constexpr double kMinFadedHullShare = 0.15;
+// A grid carried out from one of its boxes is looked for again inside a quadrilateral larger by
+// this share: a cell's width and a half of a 9x9 grid.
+constexpr float kAroundBoxMargin = 0.08f;
+// Every box of a grid carried out from one of them is at least this grid-like.
+constexpr double kMinBoxGridness = 0.1;
 
 double QuadArea(const Quad& q) {
     std::vector<cv::Point2f> pts(q.begin(), q.end());
@@ -460,6 +465,129 @@ std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink, int size,
     return best;
 }
 
+void KeepMoreGridLike(std::optional<GridCandidate>& best, std::optional<GridCandidate> other) {
+    if (other && (!best || other->gridness > best->gridness)) best = std::move(other);
+}
+
+// The quadrilateral grown by `share` of itself around its centre.
+Quad Enlarged(const Quad& q, float share) {
+    const cv::Point2f centre = (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+    Quad grown;
+    for (int i = 0; i < 4; ++i)
+        grown[i] = centre + (q[i] - centre) * (1 + share);
+    return grown;
+}
+
+// Boxes along a side of a grid of `size` cells whose boxes are square (3 for 9x9), else 0.
+int SquareBoxesPerSide(int size) {
+    const int boxes = static_cast<int>(std::lround(std::sqrt(size)));
+    return boxes * boxes == size ? boxes : 0;
+}
+
+// Whether every corner lies in the image, or within a line's width of it.
+bool InImage(const Quad& q, cv::Size image) {
+    const float tol = 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
+    return std::all_of(q.begin(), q.end(), [&](cv::Point2f p) {
+        return p.x >= -tol && p.y >= -tol && p.x <= static_cast<float>(image.width - 1) + tol &&
+               p.y <= static_cast<float>(image.height - 1) + tol;
+    });
+}
+
+// The quadrilateral of the photo that spans [left, left + span] x [top, top + span] in the
+// box coordinates `toPhoto` maps from.
+Quad QuadOf(const cv::Mat& toPhoto, float left, float top, float span) {
+    const std::vector<cv::Point2f> corners{
+        {left, top}, {left + span, top}, {left + span, top + span}, {left, top + span}};
+    std::vector<cv::Point2f> inPhoto;
+    cv::perspectiveTransform(corners, inPhoto, toPhoto);
+    return {inPhoto[0], inPhoto[1], inPhoto[2], inPhoto[3]};
+}
+
+// The homography from the square [0, span]^2 (box coordinates) onto a quadrilateral.
+cv::Mat BoxCoordinatesTo(const Quad& quad, float span) {
+    const std::vector<cv::Point2f> square{{0, 0}, {span, 0}, {span, span}, {0, span}};
+    return cv::getPerspectiveTransform(square, std::vector<cv::Point2f>(quad.begin(), quad.end()));
+}
+
+// The least grid-like box of a grid `toPhoto` maps from box coordinates (boxes x boxes).
+double WeakestBox(const cv::Mat& ink, const cv::Mat& toPhoto, int boxes) {
+    double weakest = 1;
+    for (int row = 0; row < boxes; ++row)
+        for (int col = 0; col < boxes; ++col) {
+            const Quad box = QuadOf(toPhoto, static_cast<float>(col), static_cast<float>(row), 1);
+            weakest = std::min(weakest, Gridness(ink, box, boxes));
+        }
+    return weakest;
+}
+
+// Whether a quadrilateral is a grid of the lattice `toPhoto` maps box coordinates from, moved by
+// whole boxes from [0, span]^2: three of its corners (the fourth may be cut off by the photo's
+// edge) within a fifth of a box of lattice points, each two of them beside each other `span`
+// boxes apart, and none where the lattice's own corner is.
+bool IsShiftedByWholeBoxes(const Quad& quad, const cv::Mat& toPhoto, float span) {
+    constexpr float kNear = 0.2f;
+    std::vector<cv::Point2f> inBoxes;
+    cv::perspectiveTransform(std::vector<cv::Point2f>(quad.begin(), quad.end()), inBoxes,
+                             toPhoto.inv());
+    const std::array<cv::Point2f, 4> own{{{0, 0}, {span, 0}, {span, span}, {0, span}}};
+    std::array<std::optional<cv::Point2f>, 4> lattice;
+    for (int k = 0; k < 4; ++k) {
+        const cv::Point2f point(std::round(inBoxes[k].x), std::round(inBoxes[k].y));
+        if (std::abs(inBoxes[k].x - point.x) > kNear || std::abs(inBoxes[k].y - point.y) > kNear)
+            continue;
+        if (point == own[k]) return false;
+        lattice[k] = point;
+    }
+    if (std::count_if(lattice.begin(), lattice.end(), [](auto& p) { return p.has_value(); }) < 3)
+        return false;
+    for (int k = 0; k < 4; ++k) {
+        const auto& a = lattice[k];
+        const auto& b = lattice[(k + 1) % 4];
+        if (a && b && std::abs(cv::norm(*b - *a) - span) > 0.5) return false;
+    }
+    return true;
+}
+
+// The most grid-like whole grid that one of the candidates is a box of: each box-like candidate
+// extended, in its own perspective, by the boxes that could lie beside it, in each place it could
+// hold in the grid. When a grid's frame runs into other print (a column rule, the crossword
+// beside it) its outline is no contour of its own, and the hull of what it merged with can hide
+// its lines from FitGridInside; its boxes, closed by its thick lines, are still contours
+// (image1049 saved again as JPEG at quality 92: the grid's outline merged with the column rule
+// and a strip of the page was taken instead).
+std::optional<GridCandidate> GridAroundItsBoxes(const cv::Mat& ink, int size,
+                                                const std::optional<GridCandidate>& found) {
+    const int boxes = SquareBoxesPerSide(size);
+    if (boxes < 2) return std::nullopt;
+    const auto span = static_cast<float>(boxes);
+    std::optional<GridCandidate> best;
+    for (const auto& [hullArea, box] : CandidateQuads(ink)) {
+        if (Gridness(ink, box, boxes) < kConvincing) continue;
+        const cv::Mat toPhoto = BoxCoordinatesTo(box, 1);
+        for (int row = 0; row < boxes; ++row)
+            for (int col = 0; col < boxes; ++col) {
+                const Quad whole =
+                    QuadOf(toPhoto, static_cast<float>(-col), static_cast<float>(-row), span);
+                if (InImage(whole, ink.size()))
+                    KeepMoreGridLike(best, GridCandidate{whole, Gridness(ink, whole, size)});
+            }
+    }
+    if (!best || best->gridness < kMinGridness) return std::nullopt;
+    // A box's perspective carried across two more boxes puts the far corners a little off: the
+    // evenly spaced lines inside a slightly larger quadrilateral put them back on the lines.
+    KeepMoreGridLike(best, FitCandidate(ink, Enlarged(best->corners, kAroundBoxMargin),
+                                        QuadArea(best->corners), size));
+    // A grid carried out the wrong way (across the gap to a puzzle printed beside it) has a box of
+    // no grid, or of another grid's lines at an offset.
+    const cv::Mat toPhoto = BoxCoordinatesTo(best->corners, span);
+    if (WeakestBox(ink, toPhoto, boxes) < kMinBoxGridness) return std::nullopt;
+    // A grid found on its own (weak: the photo's edge cuts a corner off) on the same lattice whole
+    // boxes away is the truer place: carried out from a box, the grid crossed the gap to the
+    // puzzle printed beside it (two puzzles side by side, one partly out of the photo).
+    if (found && IsShiftedByWholeBoxes(found->corners, toPhoto, span)) return std::nullopt;
+    return best;
+}
+
 }  // namespace
 
 std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size) {
@@ -623,10 +751,6 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
 
 namespace {
 
-void KeepMoreGridLike(std::optional<GridCandidate>& best, std::optional<GridCandidate> other) {
-    if (other && (!best || other->gridness > best->gridness)) best = std::move(other);
-}
-
 // The whole grid of another ink mask, when convincing: a guess from a mask the usual one
 // disagrees with is taken only on strong evidence.
 std::optional<GridCandidate> ConvincingWholeGrid(const cv::Mat& ink, int size) {
@@ -665,6 +789,7 @@ std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
     std::optional<GridCandidate> best = BestWholeGrid(ink, size);
     if (best && best->gridness >= kConvincing) return best;
+    KeepMoreGridLike(best, GridAroundItsBoxes(ink, size, best));
     return OrOfShortDashes(WithOtherMasks(std::move(best), gray, size), ink, size);
 }
 
@@ -672,6 +797,7 @@ std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size)
     const cv::Mat ink = InkMask(gray);
     std::optional<GridCandidate> best = BestWholeGrid(ink, size);
     if (best && best->gridness >= kConvincing) return best;
+    KeepMoreGridLike(best, GridAroundItsBoxes(ink, size, best));
     KeepMoreGridLike(best, BestCutGrid(ink, size));
     return OrOfShortDashes(WithOtherMasks(std::move(best), gray, size), ink, size);
 }

@@ -34,14 +34,15 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size, double shortestD
 // minimum gridness.
 std::optional<GridCandidate> DetectGrid(const cv::Mat& gray, int size = 9);
 
-// DetectGrid's grid, or when it is not convincing a more grid-like one found in the photo's thin
-// strokes alone, which a shaded box (every other box printed darker) leaves out: the faint lines
-// along its edges can be lost to the usual threshold. When neither is convincing, the strokes
-// measured against the paper's light (under a shadow the lines' contrast falls with the light),
-// then a mask that counts fainter ink compete too: a blurred photo's thin lines keep only a few
-// gray levels of contrast. When none finds a grid, the usual mask again with shorter pieces of
-// line counted as line: hair-thin grey lines fall apart into short dashes. The live view's
-// detector.
+// DetectGrid's grid, or when it is not convincing a more grid-like one carried out from one of
+// its boxes (a grid whose frame runs into other print has no outline of its own; its boxes
+// do), or found in the photo's thin strokes alone, which a shaded box (every other box printed
+// darker) leaves out: the faint lines along its edges can be lost to the usual threshold. When
+// neither is convincing, the strokes measured against the paper's light (under a shadow the lines'
+// contrast falls with the light), then a mask that counts fainter ink compete too: a blurred
+// photo's thin lines keep only a few gray levels of contrast. When none finds a grid, the usual
+// mask again with shorter pieces of line counted as line: hair-thin grey lines fall apart into
+// short dashes. The live view's detector.
 std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
 
 // A grid the photo's edge cuts through (people hold phones like that): a quadrilateral of
@@ -50,10 +51,10 @@ std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size = 9);
 // partly outside the image. Nothing when no such grid is there.
 std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 
-// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the other masks' whole grids and
-// the last resort, as DetectWholeGrid's) when no grid is found whole or the one found is not
-// convincing (a part of a grid cut at a corner can pass for a weak whole one) and the other is
-// more grid-like.
+// The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the grid carried out from a box,
+// the other masks' whole grids and the last resort, as DetectWholeGrid's) when no grid is found
+// whole or the one found is not convincing (a part of a grid cut at a corner can pass for a weak
+// whole one) and the other is more grid-like.
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 
 // The ink a grid is looked for in: the usual mask (darker than the local mean), and the others
