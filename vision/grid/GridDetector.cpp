@@ -41,7 +41,7 @@ constexpr double kMinShareOfBestGrid = 0.25;
 // share of the photo at least: a cut grid fills most of the photo, its boxes do not.
 constexpr double kMinFadedHullShare = 0.15;
 // A grid carried out from one of its boxes is looked for again inside a quadrilateral larger by
-// this share: a cell's width and a half of a 9x9 grid.
+// this share: each side moves out by half of it, about a third of a cell of a 9x9 grid.
 constexpr float kAroundBoxMargin = 0.08f;
 // Every box of a grid carried out from one of them is at least this grid-like.
 constexpr double kMinBoxGridness = 0.1;
@@ -318,9 +318,14 @@ bool Inside(const Quad& q, cv::Point2f p) {
     return cv::pointPolygonTest(polygon, p, false) >= 0;
 }
 
+// How far from the image's edge a point still counts as on it: a line's width.
+float EdgeTolerance(cv::Size image) {
+    return 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
+}
+
 // Whether p lies on edge k of the image (0 top, 1 right, 2 bottom, 3 left).
 bool OnImageEdge(cv::Point2f p, int k, cv::Size image) {
-    const float tol = 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
+    const float tol = EdgeTolerance(image);
     switch (k) {
         case 0:
             return p.y <= tol;
@@ -471,7 +476,7 @@ void KeepMoreGridLike(std::optional<GridCandidate>& best, std::optional<GridCand
 
 // The quadrilateral grown by `share` of itself around its centre.
 Quad Enlarged(const Quad& q, float share) {
-    const cv::Point2f centre = (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+    const cv::Point2f centre = Centre(q);
     Quad grown;
     for (int i = 0; i < 4; ++i)
         grown[i] = centre + (q[i] - centre) * (1 + share);
@@ -486,7 +491,7 @@ int SquareBoxesPerSide(int size) {
 
 // Whether every corner lies in the image, or within a line's width of it.
 bool InImage(const Quad& q, cv::Size image) {
-    const float tol = 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
+    const float tol = EdgeTolerance(image);
     return std::all_of(q.begin(), q.end(), [&](cv::Point2f p) {
         return p.x >= -tol && p.y >= -tol && p.x <= static_cast<float>(image.width - 1) + tol &&
                p.y <= static_cast<float>(image.height - 1) + tol;
