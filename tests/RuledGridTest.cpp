@@ -14,8 +14,8 @@
 #include <vector>
 
 #include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 
+#include "tests/SpoiltPhotos.h"
 #include "tests/TrainingPhotos.h"
 #include "vision/reading/ReadSudoku.h"
 
@@ -23,25 +23,6 @@ namespace sudoku {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A dark rule 3 pixels wide through `from` and `to`, run far past both (to the photo's edges).
-void DrawRule(cv::Mat& photo, cv::Point2f from, cv::Point2f to) {
-    const cv::Point2f along = (to - from) / static_cast<float>(cv::norm(to - from));
-    const auto far = [](cv::Point2f p) {
-        return cv::Point(static_cast<int>(p.x), static_cast<int>(p.y));
-    };
-    cv::line(photo, far(from - along * 3000.f), far(to + along * 3000.f), cv::Scalar::all(40), 3,
-             cv::LINE_AA);
-}
-
-// The photo with rules touching the grid's frame: along its right side (a pixel out) and along
-// its top (a pixel up).
-cv::Mat WithRulesAlongTheFrame(const cv::Mat& photo, const std::array<cv::Point2f, 4>& outline) {
-    cv::Mat ruled = photo.clone();
-    DrawRule(ruled, outline[1] + cv::Point2f(1, 0), outline[2] + cv::Point2f(1, 0));
-    DrawRule(ruled, outline[0] - cv::Point2f(0, 1), outline[1] - cv::Point2f(0, 1));
-    return ruled;
-}
 
 struct RuledScore {
     int photos = 0, solvedRight = 0, solvedWrong = 0;

@@ -1,7 +1,9 @@
 #pragma once
-// Held-out photos spoilt as a camera or the light spoils them (tinted, dimmed, grainy ...), read
-// and scored against their truth, for the tests that read them.
+// Held-out photos spoilt as a camera or the light spoils them (tinted, dimmed, grainy ...), or as
+// a page's print runs into them (rules along the frame), read and scored against their truth, for
+// the tests that read them.
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -12,6 +14,7 @@
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "tests/TrainingPhotos.h"
 #include "vision/reading/ReadSudoku.h"
@@ -41,6 +44,27 @@ inline int InventedDigits(const Reading& r, const std::vector<int>& truth) {
 // The digit read in a cell, printed or hand-written.
 inline int DigitRead(const Reading& r, int cell) {
     return r.givens.value(cell) ? r.givens.value(cell) : r.handwritten.value(cell);
+}
+
+// A dark rule 3 pixels wide through `from` and `to`, run far past both (to the photo's edges).
+inline void DrawRule(cv::Mat& photo, cv::Point2f from, cv::Point2f to) {
+    const cv::Point2f along = (to - from) / static_cast<float>(cv::norm(to - from));
+    const auto far = [](cv::Point2f p) {
+        return cv::Point(static_cast<int>(p.x), static_cast<int>(p.y));
+    };
+    cv::line(photo, far(from - along * 3000.f), far(to + along * 3000.f), cv::Scalar::all(40), 3,
+             cv::LINE_AA);
+}
+
+// The photo with rules touching the grid's frame (its hand-made outline, TrainingOutlines), as a
+// column rule and a rule under a heading run into it: along its right side (a pixel out) and along
+// its top (a pixel up).
+inline cv::Mat WithRulesAlongTheFrame(const cv::Mat& photo,
+                                      const std::array<cv::Point2f, 4>& outline) {
+    cv::Mat ruled = photo.clone();
+    DrawRule(ruled, outline[1] + cv::Point2f(1, 0), outline[2] + cv::Point2f(1, 0));
+    DrawRule(ruled, outline[0] - cv::Point2f(0, 1), outline[1] - cv::Point2f(0, 1));
+    return ruled;
 }
 
 // Reads every held-out photo of `folder` (printed or mixed) changed by `spoil` (and saved as a

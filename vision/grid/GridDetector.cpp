@@ -553,6 +553,68 @@ bool IsShiftedByWholeBoxes(const Quad& quad, const cv::Mat& toPhoto, float span)
     return true;
 }
 
+// The most grid-like whole grid (at least kMinGridness) a box-like quadrilateral is a box of:
+// the box extended, in its own perspective, by the boxes that could lie beside it, in each
+// place it could hold in the grid, and wholly in the photo.
+std::optional<GridCandidate> WholeGridAroundBox(const cv::Mat& ink, const Quad& box, int size) {
+    const int boxes = SquareBoxesPerSide(size);
+    const auto span = static_cast<float>(boxes);
+    const cv::Mat toPhoto = BoxCoordinatesTo(box, 1);
+    std::optional<GridCandidate> best;
+    for (int row = 0; row < boxes; ++row)
+        for (int col = 0; col < boxes; ++col) {
+            const Quad whole =
+                QuadOf(toPhoto, static_cast<float>(-col), static_cast<float>(-row), span);
+            if (InImage(whole, ink.size()))
+                KeepMoreGridLike(best, GridCandidate{whole, Gridness(ink, whole, size)});
+        }
+    if (!best || best->gridness < kMinGridness) return std::nullopt;
+    return best;
+}
+
+// A grid carried out from a box, fitted again, or nothing when one of its boxes is no box. A
+// box's perspective carried across two more boxes puts the far corners a little off: the evenly
+// spaced lines inside a slightly larger quadrilateral put them back on the lines. A grid carried
+// out the wrong way (across the gap to a puzzle printed beside it) has a box of no grid, or of
+// another grid's lines at an offset.
+std::optional<GridCandidate> RefittedAroundBoxes(const cv::Mat& ink, GridCandidate grid, int size) {
+    const int boxes = SquareBoxesPerSide(size);
+    std::optional<GridCandidate> best = std::move(grid);
+    KeepMoreGridLike(best, FitCandidate(ink, Enlarged(best->corners, kAroundBoxMargin),
+                                        QuadArea(best->corners), size));
+    const cv::Mat toPhoto = BoxCoordinatesTo(best->corners, static_cast<float>(boxes));
+    if (WeakestBox(ink, toPhoto, boxes) < kMinBoxGridness) return std::nullopt;
+    return best;
+}
+
+// Quadrilaterals around the ink contours of a box's size that lie in none of `grids`, largest
+// first, at most kMaxCandidates: the boxes of a grid as small as kMinAreaShare of the image are
+// kept, which CandidateQuads leaves out, on a page of several puzzles too.
+std::vector<Quad> LoneBoxQuads(const cv::Mat& ink, int boxes,
+                               const std::vector<GridCandidate>& grids) {
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+    const double minArea = kMinAreaShare * ink.rows * ink.cols / (boxes * boxes);
+    std::vector<std::pair<double, Quad>> quads;
+    for (const auto& contour : contours) {
+        if (cv::boundingRect(contour).area() < minArea) continue;
+        std::vector<cv::Point> hull;
+        cv::convexHull(contour, hull);
+        const auto quad = HullQuad(hull);
+        if (!quad || QuadArea(*quad) < minArea) continue;
+        const cv::Point2f centre = Centre(*quad);
+        if (std::none_of(grids.begin(), grids.end(),
+                         [&](const GridCandidate& g) { return Inside(g.corners, centre); }))
+            quads.emplace_back(QuadArea(*quad), *quad);
+    }
+    std::sort(quads.begin(), quads.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    if (quads.size() > kMaxCandidates) quads.resize(kMaxCandidates);
+    std::vector<Quad> lone;
+    for (const auto& [area, quad] : quads)
+        lone.push_back(quad);
+    return lone;
+}
+
 // The most grid-like whole grid that one of the candidates is a box of: each box-like candidate
 // extended, in its own perspective, by the boxes that could lie beside it, in each place it could
 // hold in the grid. When a grid's frame runs into other print (a column rule, the crossword
@@ -564,33 +626,55 @@ std::optional<GridCandidate> GridAroundItsBoxes(const cv::Mat& ink, int size,
                                                 const std::optional<GridCandidate>& found) {
     const int boxes = SquareBoxesPerSide(size);
     if (boxes < 2) return std::nullopt;
-    const auto span = static_cast<float>(boxes);
     std::optional<GridCandidate> best;
-    for (const auto& [hullArea, box] : CandidateQuads(ink)) {
-        if (Gridness(ink, box, boxes) < kConvincing) continue;
-        const cv::Mat toPhoto = BoxCoordinatesTo(box, 1);
-        for (int row = 0; row < boxes; ++row)
-            for (int col = 0; col < boxes; ++col) {
-                const Quad whole =
-                    QuadOf(toPhoto, static_cast<float>(-col), static_cast<float>(-row), span);
-                if (InImage(whole, ink.size()))
-                    KeepMoreGridLike(best, GridCandidate{whole, Gridness(ink, whole, size)});
-            }
-    }
-    if (!best || best->gridness < kMinGridness) return std::nullopt;
-    // A box's perspective carried across two more boxes puts the far corners a little off: the
-    // evenly spaced lines inside a slightly larger quadrilateral put them back on the lines.
-    KeepMoreGridLike(best, FitCandidate(ink, Enlarged(best->corners, kAroundBoxMargin),
-                                        QuadArea(best->corners), size));
-    // A grid carried out the wrong way (across the gap to a puzzle printed beside it) has a box of
-    // no grid, or of another grid's lines at an offset.
-    const cv::Mat toPhoto = BoxCoordinatesTo(best->corners, span);
-    if (WeakestBox(ink, toPhoto, boxes) < kMinBoxGridness) return std::nullopt;
+    for (const auto& [hullArea, box] : CandidateQuads(ink))
+        if (Gridness(ink, box, boxes) >= kConvincing)
+            KeepMoreGridLike(best, WholeGridAroundBox(ink, box, size));
+    if (!best || !(best = RefittedAroundBoxes(ink, *best, size))) return std::nullopt;
     // A grid found on its own (weak: the photo's edge cuts a corner off) on the same lattice whole
     // boxes away is the truer place: carried out from a box, the grid crossed the gap to the
     // puzzle printed beside it (two puzzles side by side, one partly out of the photo).
-    if (found && IsShiftedByWholeBoxes(found->corners, toPhoto, span)) return std::nullopt;
+    const auto span = static_cast<float>(boxes);
+    if (found && IsShiftedByWholeBoxes(found->corners, BoxCoordinatesTo(best->corners, span), span))
+        return std::nullopt;
     return best;
+}
+
+// Whether a corner of `b` lies inside `a`.
+bool CornerInside(const Quad& a, const Quad& b) {
+    return std::any_of(b.begin(), b.end(), [&](cv::Point2f p) { return Inside(a, p); });
+}
+
+// The grids of a page carried out from their boxes (as GridAroundItsBoxes, a grid for each
+// box-like quadrilateral in none of the `convincing` grids or of those carried out before it): a
+// page's puzzles whose frames run into a column rule, or into each other, have no outline of
+// their own.
+std::vector<GridCandidate> GridsAroundTheirBoxes(const cv::Mat& ink, int size,
+                                                 const std::vector<GridCandidate>& convincing) {
+    const int boxes = SquareBoxesPerSide(size);
+    if (boxes < 2) return {};
+    std::vector<GridCandidate> grids = convincing, carried;
+    for (const Quad& box : LoneBoxQuads(ink, boxes, convincing)) {
+        const cv::Point2f centre = Centre(box);
+        if (std::any_of(grids.begin(), grids.end(),
+                        [&](const GridCandidate& g) { return Inside(g.corners, centre); }) ||
+            Gridness(ink, box, boxes) < kConvincing)
+            continue;
+        const auto whole = WholeGridAroundBox(ink, box, size);
+        if (!whole) continue;
+        const auto grid = RefittedAroundBoxes(ink, *whole, size);
+        // The puzzles of a page do not overlap: a grid reaching into another one was carried
+        // across the gap into its neighbour (two photos side by side, image93's neighbouring
+        // puzzle cut by its edge carried into the other photo's grid).
+        if (!grid || std::any_of(grids.begin(), grids.end(), [&](const GridCandidate& g) {
+                return CornerInside(g.corners, grid->corners) ||
+                       CornerInside(grid->corners, g.corners);
+            }))
+            continue;
+        grids.push_back(*grid);
+        carried.push_back(*grid);
+    }
+    return carried;
 }
 
 }  // namespace
@@ -605,11 +689,15 @@ namespace {
 std::vector<GridCandidate> GridsOfMask(const cv::Mat& ink, int size) {
     const double imageArea = static_cast<double>(ink.rows) * ink.cols;
     std::vector<std::pair<double, GridCandidate>> scored;
+    std::vector<GridCandidate> convincing;
     for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
         const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size);
         if (candidate.gridness >= kMinGridness)
             scored.emplace_back(Score(candidate, imageArea), candidate);
+        if (candidate.gridness >= kConvincing) convincing.push_back(candidate);
     }
+    for (const GridCandidate& carried : GridsAroundTheirBoxes(ink, size, convincing))
+        scored.emplace_back(Score(carried, imageArea), carried);
     std::stable_sort(scored.begin(), scored.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
     // A candidate overlapping a better one is that grid again, one of its boxes, or the grid

@@ -62,8 +62,10 @@ std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size 
 // against the paper's light, the faint ink.
 enum class GridMask { Ink, Strokes, StrokesAgainstPaper, FaintInk };
 
-// Every grid of a gray image (a newspaper page prints two or three) in the mask's ink, the one
-// DetectGrid finds first, then the others in falling order of score; none overlaps another.
+// Every grid of a gray image (a newspaper page prints two or three) in the mask's ink, in falling
+// order of score (DetectGrid's first, unless a grid carried out from its boxes, as DetectWholeGrid
+// does, scores higher: those are looked for where no convincing grid holds the boxes); none
+// overlaps another.
 std::vector<GridCandidate> DetectGrids(const cv::Mat& gray, int size = 9,
                                        GridMask mask = GridMask::Ink);
 
