@@ -5,62 +5,20 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
-#include <functional>
-#include <iostream>
-#include <span>
+#include <filesystem>
 #include <string>
-#include <vector>
+#include <tuple>
 
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "solver/Backtracking.h"
 #include "tests/Blurred.h"
 #include "tests/SpoiltPhotos.h"
 #include "tests/TrainingPhotos.h"
-#include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct BlurScore {
-    int photos = 0, found = 0, solvedRight = 0, solvedWrong = 0;
-};
-
-// Reads every held-out printed photo changed by `blur` (and saved as a JPEG, as a phone would).
-BlurScore ReadBlurred(const std::function<cv::Mat(const cv::Mat&)>& blur) {
-    BlurScore score;
-    for (const std::string& name : HeldOutNames()) {
-        const fs::path path = kDataset / "printed" / name;
-        const cv::Mat photo = cv::imread(path.string());
-        const auto digits = DatDigits(fs::path(path).replace_extension(".dat"));
-        if (photo.empty() || digits.size() != 81) continue;
-        Board puzzle;
-        for (int cell = 0; cell < 81; ++cell)
-            puzzle.set(cell, digits[cell]);
-        const SolveResult truth = CountSolutions(puzzle, 2);
-        if (truth.count != 1) continue;
-        ++score.photos;
-        std::vector<std::uint8_t> jpeg;
-        cv::imencode(".jpg", blur(photo), jpeg, {cv::IMWRITE_JPEG_QUALITY, 92});
-        const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
-        score.found += r.found();
-        if (r.status != ReadStatus::Solved) {
-            std::cout << "  " << name << ": " << ReadStatusId(r.status) << "\n";
-            continue;
-        }
-        const bool right = r.solution == truth.solution;
-        score.solvedRight += right;
-        score.solvedWrong += !right;
-        if (!right) std::cout << "  " << name << ": solved, not the puzzle's answer\n";
-    }
-    std::cout << "  " << score.found << " of " << score.photos << " grids found, "
-              << score.solvedRight << " solved right, " << score.solvedWrong << " wrongly\n";
-    return score;
-}
 
 // Measured (2026-11-25) before the faint lines' mask and refit, and the ambiguity check of the
 // repair (vision/reading/ReadingRepair): sigma 2.5 found 25 of 32, solved 24 right; sigma 3
@@ -77,8 +35,8 @@ TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
     for (const auto& [sigma, minFound, minSolved] :
          {std::tuple{2.5, 32, 32}, std::tuple{3.0, 32, 28}, std::tuple{3.5, 31, 17}}) {
         std::cout << "Gaussian blur, sigma " << sigma << " px:\n";
-        const BlurScore score =
-            ReadBlurred([sigma = sigma](const cv::Mat& photo) { return OutOfFocus(photo, sigma); });
+        const SpoiltScore score = ReadSpoiltHeldOut(
+            "printed", [sigma = sigma](const cv::Mat& photo) { return OutOfFocus(photo, sigma); });
         ASSERT_GT(score.photos, 0);
         EXPECT_GE(score.found, minFound);
         EXPECT_GE(score.solvedRight, minSolved);
@@ -91,8 +49,8 @@ TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
 TEST(Blur, AShakenPhotoIsNeverSolvedWrong) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    const BlurScore score =
-        ReadBlurred([](const cv::Mat& photo) { return SmearedSideways(photo, 9); });
+    const SpoiltScore score = ReadSpoiltHeldOut(
+        "printed", [](const cv::Mat& photo) { return SmearedSideways(photo, 9); });
     ASSERT_GT(score.photos, 0);
     EXPECT_GE(score.found, 31);
     EXPECT_GE(score.solvedRight, 28);

@@ -22,7 +22,7 @@
 namespace sudoku {
 
 struct SpoiltScore {
-    int photos = 0, exact = 0, invented = 0, solvedWrong = 0;
+    int photos = 0, found = 0, exact = 0, invented = 0, solvedRight = 0, solvedWrong = 0;
 };
 
 // A photo worked on in floating point, back in 8 bits truncated as numpy's astype does (the
@@ -67,10 +67,13 @@ inline cv::Mat WithRulesAlongTheFrame(const cv::Mat& photo,
     return ruled;
 }
 
-// Reads every held-out photo of `folder` (printed or mixed) changed by `spoil` (and saved as a
-// JPEG of quality 92): exactly when every cell holds the truth's digit, printed or hand-written.
-inline SpoiltScore ReadSpoiltHeldOut(const std::string& folder,
-                                     const std::function<cv::Mat(const cv::Mat&)>& spoil) {
+// Reads every held-out photo of `folder` (printed or mixed) changed by `spoil`, given the photo and
+// its file name (an empty result leaves the photo out), and saved as a JPEG of quality 92: found,
+// exactly (every cell holds the truth's digit, printed or hand-written), digits invented, solved
+// to the truth's solution or to another.
+inline SpoiltScore ReadEachSpoiltHeldOut(
+    const std::string& folder,
+    const std::function<cv::Mat(const cv::Mat&, const std::string&)>& spoil) {
     namespace fs = std::filesystem;
     SpoiltScore score;
     for (const std::string& name : HeldOutNames()) {
@@ -78,23 +81,37 @@ inline SpoiltScore ReadSpoiltHeldOut(const std::string& folder,
         const cv::Mat photo = cv::imread(path.string());
         const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
         if (photo.empty() || truth.size() != 81) continue;
+        const cv::Mat spoilt = spoil(photo, name);
+        if (spoilt.empty()) continue;
         ++score.photos;
-        const std::vector<std::uint8_t> jpeg = Jpeg92(spoil(photo));
+        const std::vector<std::uint8_t> jpeg = Jpeg92(spoilt);
         const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
+        score.found += r.found();
         const int invented = r.found() ? InventedDigits(r, truth) : 0;
         score.invented += invented;
         bool exact = r.found() && r.givens.cellCount() == 81;
         for (int cell = 0; exact && cell < 81; ++cell)
             exact = DigitRead(r, cell) == truth[cell];
         score.exact += exact;
-        score.solvedWrong += r.status == ReadStatus::Solved && !SolutionAgrees(r, truth);
-        if (!exact)
-            std::cout << "  " << name << ": " << ReadStatusId(r.status) << ", " << invented
-                      << " invented\n";
+        const bool solved = r.status == ReadStatus::Solved;
+        score.solvedRight += solved && SolutionAgrees(r, truth);
+        score.solvedWrong += solved && !SolutionAgrees(r, truth);
+        if (!exact || (solved && !SolutionAgrees(r, truth)))
+            std::cout << "  " << folder << "/" << name << ": " << ReadStatusId(r.status) << ", "
+                      << invented << " invented"
+                      << (solved && !SolutionAgrees(r, truth) ? ", solved wrong" : "") << "\n";
     }
-    std::cout << "  " << score.exact << " of " << score.photos << " read exactly, "
-              << score.invented << " digits invented, " << score.solvedWrong << " solved wrong\n";
+    std::cout << "  " << folder << ": " << score.found << " of " << score.photos << " found, "
+              << score.exact << " read exactly, " << score.invented << " digits invented, "
+              << score.solvedRight << " solved right, " << score.solvedWrong << " solved wrong\n";
     return score;
+}
+
+// The same with a spoil that needs only the photo.
+inline SpoiltScore ReadSpoiltHeldOut(const std::string& folder,
+                                     const std::function<cv::Mat(const cv::Mat&)>& spoil) {
+    return ReadEachSpoiltHeldOut(
+        folder, [&](const cv::Mat& photo, const std::string&) { return spoil(photo); });
 }
 
 }  // namespace sudoku
