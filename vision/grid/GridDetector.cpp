@@ -258,35 +258,64 @@ std::vector<cv::Point> ClosedAtImageCorners(const std::vector<cv::Point>& hull, 
     return closed;
 }
 
-// Quadrilaterals around the image's larger ink contours, largest first, at most kMaxCandidates;
-// with `closeCorners`, hulls touching two edges by a corner of the image are closed at it.
-std::vector<std::pair<double, Quad>> CandidateQuads(const cv::Mat& ink, bool closeCorners = false) {
-    std::vector<std::vector<cv::Point>> contours, joinedContours;
+using Contours = std::vector<std::vector<cv::Point>>;
+using AreaAndQuad = std::pair<double, Quad>;
+
+// Every outline of the ink mask, inner ones too (the boxes and cells of a grid).
+Contours InkContours(const cv::Mat& ink) {
+    Contours contours;
     cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+    return contours;
+}
+
+// Adds the quadrilateral around each contour whose bounding box and quadrilateral cover
+// `minArea` at least, and that `keep` takes; with `closeCorners`, hulls touching two edges by a
+// corner of the image are closed at it.
+template <class Keep>
+void AddQuadsAround(const Contours& contours, double minArea, cv::Size image, bool closeCorners,
+                    Keep keep, std::vector<AreaAndQuad>& quads) {
+    for (const auto& contour : contours) {
+        const cv::Rect box = cv::boundingRect(contour);
+        if (box.area() < minArea) continue;
+        std::vector<cv::Point> hull;
+        cv::convexHull(contour, hull);
+        if (closeCorners) hull = ClosedAtImageCorners(hull, image);
+        auto quad = HullQuad(hull);
+        if (!quad) continue;
+        const double area = QuadArea(*quad);
+        if (area >= minArea && keep(*quad)) quads.emplace_back(area, *quad);
+    }
+}
+
+// The largest hulls first, at most kMaxCandidates; a grid is rarely beyond the first few, and
+// each check costs a warp.
+std::vector<AreaAndQuad> LargestFirst(std::vector<AreaAndQuad> quads) {
+    std::sort(quads.begin(), quads.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    if (quads.size() > kMaxCandidates) quads.resize(kMaxCandidates);
+    return quads;
+}
+
+// Quadrilaterals around the image's larger ink contours (`contours`, InkContours of `ink`),
+// largest first, at most kMaxCandidates; with `closeCorners`, hulls touching two edges by a
+// corner of the image are closed at it.
+std::vector<AreaAndQuad> CandidateQuads(const cv::Mat& ink, const Contours& contours,
+                                        bool closeCorners = false) {
     // A thick line lit unevenly can split a grid in two; the ink grown by a pixel joins the
     // halves again (and may merge the grid with a neighbour: both kinds of contour compete).
     cv::Mat joined;
     cv::dilate(ink, joined, cv::Mat());
+    Contours joinedContours;
     cv::findContours(joined, joinedContours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-    contours.insert(contours.end(), joinedContours.begin(), joinedContours.end());
-    const double imageArea = static_cast<double>(ink.rows) * ink.cols;
+    const double minArea = kMinAreaShare * (static_cast<double>(ink.rows) * ink.cols);
+    const auto all = [](const Quad&) { return true; };
+    std::vector<AreaAndQuad> quads;
+    AddQuadsAround(contours, minArea, ink.size(), closeCorners, all, quads);
+    AddQuadsAround(joinedContours, minArea, ink.size(), closeCorners, all, quads);
+    return LargestFirst(std::move(quads));
+}
 
-    // The largest hulls first; a grid is rarely beyond the first few, and each check costs a warp.
-    std::vector<std::pair<double, Quad>> quads;
-    for (const auto& contour : contours) {
-        const cv::Rect box = cv::boundingRect(contour);
-        if (box.area() < kMinAreaShare * imageArea) continue;
-        std::vector<cv::Point> hull;
-        cv::convexHull(contour, hull);
-        if (closeCorners) hull = ClosedAtImageCorners(hull, ink.size());
-        auto quad = HullQuad(hull);
-        if (!quad) continue;
-        const double area = QuadArea(*quad);
-        if (area >= kMinAreaShare * imageArea) quads.emplace_back(area, *quad);
-    }
-    std::sort(quads.begin(), quads.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    if (quads.size() > kMaxCandidates) quads.resize(kMaxCandidates);
-    return quads;
+std::vector<AreaAndQuad> CandidateQuads(const cv::Mat& ink, bool closeCorners = false) {
+    return CandidateQuads(ink, InkContours(ink), closeCorners);
 }
 
 // The candidate a hull gives: the hull itself, or the grid fitted inside it when the hull holds
@@ -316,6 +345,13 @@ cv::Point2f Centre(const Quad& q) {
 bool Inside(const Quad& q, cv::Point2f p) {
     const std::vector<cv::Point2f> polygon(q.begin(), q.end());
     return cv::pointPolygonTest(polygon, p, false) >= 0;
+}
+
+// Whether the centre of `q` lies inside one of `grids`.
+bool CentreInAny(const std::vector<GridCandidate>& grids, const Quad& q) {
+    const cv::Point2f centre = Centre(q);
+    return std::any_of(grids.begin(), grids.end(),
+                       [&](const GridCandidate& g) { return Inside(g.corners, centre); });
 }
 
 // How far from the image's edge a point still counts as on it: a line's width.
@@ -587,32 +623,18 @@ std::optional<GridCandidate> RefittedAroundBoxes(const cv::Mat& ink, GridCandida
     return best;
 }
 
-// Quadrilaterals around the ink contours of a box's size that lie in none of `grids`, largest
-// first, at most kMaxCandidates: the boxes of a grid as small as kMinAreaShare of the image are
-// kept, which CandidateQuads leaves out, on a page of several puzzles too.
-std::vector<Quad> LoneBoxQuads(const cv::Mat& ink, int boxes,
-                               const std::vector<GridCandidate>& grids) {
-    std::vector<std::vector<cv::Point>> contours;
-    cv::findContours(ink, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
-    const double minArea = kMinAreaShare * ink.rows * ink.cols / (boxes * boxes);
-    std::vector<std::pair<double, Quad>> quads;
-    for (const auto& contour : contours) {
-        if (cv::boundingRect(contour).area() < minArea) continue;
-        std::vector<cv::Point> hull;
-        cv::convexHull(contour, hull);
-        const auto quad = HullQuad(hull);
-        if (!quad || QuadArea(*quad) < minArea) continue;
-        const cv::Point2f centre = Centre(*quad);
-        if (std::none_of(grids.begin(), grids.end(),
-                         [&](const GridCandidate& g) { return Inside(g.corners, centre); }))
-            quads.emplace_back(QuadArea(*quad), *quad);
-    }
-    std::sort(quads.begin(), quads.end(), [](auto& a, auto& b) { return a.first > b.first; });
-    if (quads.size() > kMaxCandidates) quads.resize(kMaxCandidates);
-    std::vector<Quad> lone;
-    for (const auto& [area, quad] : quads)
-        lone.push_back(quad);
-    return lone;
+// Quadrilaterals around the ink contours (InkContours of an image of `image` pixels) of a box's
+// size that lie in none of `grids`, largest first, at most kMaxCandidates: the boxes of a grid
+// as small as kMinAreaShare of the image are kept, which CandidateQuads leaves out, on a page of
+// several puzzles too.
+std::vector<AreaAndQuad> LoneBoxQuads(const Contours& contours, cv::Size image, int boxes,
+                                      const std::vector<GridCandidate>& grids) {
+    const double minArea = kMinAreaShare * image.height * image.width / (boxes * boxes);
+    std::vector<AreaAndQuad> quads;
+    AddQuadsAround(
+        contours, minArea, image, false,
+        [&](const Quad& quad) { return !CentreInAny(grids, quad); }, quads);
+    return LargestFirst(std::move(quads));
 }
 
 // The most grid-like whole grid that one of the candidates is a box of: each box-like candidate
@@ -646,20 +668,17 @@ bool CornerInside(const Quad& a, const Quad& b) {
 }
 
 // The grids of a page carried out from their boxes (as GridAroundItsBoxes, a grid for each
-// box-like quadrilateral in none of the `convincing` grids or of those carried out before it): a
-// page's puzzles whose frames run into a column rule, or into each other, have no outline of
-// their own.
-std::vector<GridCandidate> GridsAroundTheirBoxes(const cv::Mat& ink, int size,
+// box-like quadrilateral around one of `contours`, InkContours of `ink`, in none of the
+// `convincing` grids or of those carried out before it): a page's puzzles whose frames run into a
+// column rule, or into each other, have no outline of their own.
+std::vector<GridCandidate> GridsAroundTheirBoxes(const cv::Mat& ink, const Contours& contours,
+                                                 int size,
                                                  const std::vector<GridCandidate>& convincing) {
     const int boxes = SquareBoxesPerSide(size);
     if (boxes < 2) return {};
     std::vector<GridCandidate> grids = convincing, carried;
-    for (const Quad& box : LoneBoxQuads(ink, boxes, convincing)) {
-        const cv::Point2f centre = Centre(box);
-        if (std::any_of(grids.begin(), grids.end(),
-                        [&](const GridCandidate& g) { return Inside(g.corners, centre); }) ||
-            Gridness(ink, box, boxes) < kConvincing)
-            continue;
+    for (const auto& [area, box] : LoneBoxQuads(contours, ink.size(), boxes, convincing)) {
+        if (CentreInAny(grids, box) || Gridness(ink, box, boxes) < kConvincing) continue;
         const auto whole = WholeGridAroundBox(ink, box, size);
         if (!whole) continue;
         const auto grid = RefittedAroundBoxes(ink, *whole, size);
@@ -689,14 +708,15 @@ namespace {
 std::vector<GridCandidate> GridsOfMask(const cv::Mat& ink, int size) {
     const double imageArea = static_cast<double>(ink.rows) * ink.cols;
     std::vector<std::pair<double, GridCandidate>> scored;
+    const Contours contours = InkContours(ink);
     std::vector<GridCandidate> convincing;
-    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
+    for (const auto& [hullArea, hull] : CandidateQuads(ink, contours)) {
         const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size);
         if (candidate.gridness >= kMinGridness)
             scored.emplace_back(Score(candidate, imageArea), candidate);
         if (candidate.gridness >= kConvincing) convincing.push_back(candidate);
     }
-    for (const GridCandidate& carried : GridsAroundTheirBoxes(ink, size, convincing))
+    for (const GridCandidate& carried : GridsAroundTheirBoxes(ink, contours, size, convincing))
         scored.emplace_back(Score(carried, imageArea), carried);
     std::stable_sort(scored.begin(), scored.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
