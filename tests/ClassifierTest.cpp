@@ -16,12 +16,15 @@
 #include <string>
 #include <vector>
 
+#include <opencv2/dnn/all_layers.hpp>
+#include <opencv2/dnn/shape_utils.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/classifying/CnnClassifier.h"
-#include "vision/classifying/MaxPoolLayer.h"
+#include "vision/classifying/ConvLayer.h"
 #include "vision/classifying/ModelPath.h"
+#include "vision/classifying/OwnLayers.h"
 #include "vision/classifying/TesseractClassifier.h"
 #include "vision/reading/KindPrior.h"
 
@@ -226,7 +229,7 @@ TEST(CnnClassifier, TheSecondNetworkAloneGivesThePairsMean) {
 TEST(MaxPoolLayer, GivesOpenCvsOutputsToTheBit) {
     for (const char* model : {"digits.onnx", "digits-second.onnx"}) {
         cv::dnn::Net theirs = cv::dnn::readNetFromONNX((kModels / model).string());
-        cv::dnn::Net ours = ReadNetWithFastPooling(kModels / model);
+        cv::dnn::Net ours = ReadNetWithOwnLayers(kModels / model, OwnLayers::Pooling);
         std::vector<std::string> outputs = theirs.getUnconnectedOutLayersNames();
         if (theirs.getLayerId("first") >= 0) outputs.push_back("first");
         for (int cells : {1, 81}) {
@@ -243,6 +246,108 @@ TEST(MaxPoolLayer, GivesOpenCvsOutputsToTheBit) {
                     << model << ", output " << output << ", " << cells << " cells";
             }
         }
+    }
+}
+
+// The convolutions of our own (ConvLayer), which the classifier loads with the pooling on a
+// machine with AVX2 and FMA: each of the model files' 3x3 convolutions is ours, and every output
+// is OpenCV's within 1e-5 of its largest value (the sums come in another order), for one cell
+// and for a grid's batch.
+TEST(ConvLayer, GivesOpenCvsOutputsWithinRounding) {
+    if (!HaveOwnConvolution()) GTEST_SKIP() << "OpenCV's convolutions run on this machine";
+    for (const char* model : {"digits.onnx", "digits-second.onnx"}) {
+        cv::dnn::Net theirs = cv::dnn::readNetFromONNX((kModels / model).string());
+        cv::dnn::Net ours = ReadNetWithOwnLayers(kModels / model);
+        int convolutions = 0;
+        for (const std::string& name : ours.getLayerNames()) {
+            const cv::Ptr<cv::dnn::Layer> layer = ours.getLayer(name);
+            if (layer->type != "Convolution") continue;
+            ++convolutions;
+            EXPECT_EQ(dynamic_cast<cv::dnn::ConvolutionLayer*>(layer.get()), nullptr)
+                << model << ", " << name << " is OpenCV's";
+        }
+        EXPECT_EQ(convolutions, theirs.getLayerId("first") >= 0 ? 6 : 3) << model;
+        std::vector<std::string> outputs = theirs.getUnconnectedOutLayersNames();
+        if (theirs.getLayerId("first") >= 0) outputs.push_back("first");
+        for (int cells : {1, 81}) {
+            const int dims[] = {cells, 1, kCnnInputPixels, kCnnInputPixels};
+            cv::Mat blob(4, dims, CV_32F);
+            cv::RNG(cells).fill(blob, cv::RNG::UNIFORM, 0.0, 1.0);
+            for (const std::string& output : outputs) {
+                theirs.setInput(blob);
+                const cv::Mat expected = theirs.forward(output).clone();
+                ours.setInput(blob);
+                const cv::Mat got = ours.forward(output);
+                ASSERT_EQ(got.total(), expected.total());
+                const double largest = std::max(1.0, cv::norm(expected, cv::NORM_INF));
+                EXPECT_LE(cv::norm(got, expected, cv::NORM_INF), 1e-5 * largest)
+                    << model << ", output " << output << ", " << cells << " cells";
+            }
+        }
+    }
+}
+
+// The parameters OpenCV's ONNX importer gives a 3x3 convolution with padding 1 (as
+// ConvLayer.GivesOpenCvsOutputsWithinRounding's models show), with random weights and bias.
+cv::dnn::LayerParams SameSize3x3(int inputs, int outputs, cv::RNG& rng) {
+    cv::dnn::LayerParams params;
+    params.name = "conv";
+    params.type = "Convolution";
+    params.set("kernel_size", cv::dnn::DictValue::arrayInt<const int*>(std::array{3, 3}.data(), 2));
+    params.set("pad", cv::dnn::DictValue::arrayInt<const int*>(std::array{1, 1, 1, 1}.data(), 4));
+    params.set("stride", cv::dnn::DictValue::arrayInt<const int*>(std::array{1, 1}.data(), 2));
+    params.set("dilation", cv::dnn::DictValue::arrayInt<const int*>(std::array{1, 1}.data(), 2));
+    params.set("group", 1);
+    params.set("num_output", outputs);
+    params.set("bias_term", true);
+    const int dims[] = {outputs, inputs, 3, 3};
+    cv::Mat weights(4, dims, CV_32F), bias(1, outputs, CV_32F);
+    rng.fill(weights, cv::RNG::UNIFORM, -1.0, 1.0);
+    rng.fill(bias, cv::RNG::UNIFORM, -1.0, 1.0);
+    params.blobs = {weights, bias};
+    return params;
+}
+
+// `layer` run on `input` (N x C x H x W) as a network runs it: shapes, finalize, forward.
+cv::Mat Forward(cv::dnn::Layer& layer, const cv::Mat& input) {
+    std::vector<cv::dnn::MatShape> inShapes{cv::dnn::shape(input)}, outShapes, internals;
+    layer.getMemoryShapes(inShapes, 1, outShapes, internals);
+    std::vector<cv::Mat> inputs{input}, outputs{cv::Mat(outShapes[0], CV_32F)}, none;
+    layer.finalize(cv::InputArrayOfArrays(inputs), cv::OutputArrayOfArrays(outputs));
+    layer.forward(inputs, outputs, none);
+    return outputs[0];
+}
+
+// ConvLayer's every path (one input channel as wide as a register or narrower, eight or sixteen
+// or thirty-two outputs at once, with and without the ReLU taken in) against OpenCV's layer
+// given the same parameters, on images of sizes no network of ours has.
+TEST(ConvLayer, ConvolvesEveryShapeAsOpenCvDoes) {
+    if (!HaveOwnConvolution()) GTEST_SKIP() << "OpenCV's convolutions run on this machine";
+    struct Shape {
+        int inputs, outputs, h, w;
+        bool relu;
+    };
+    cv::RNG rng(7);
+    for (const Shape& s :
+         {Shape{1, 16, 28, 28, true}, Shape{1, 16, 5, 6, false}, Shape{1, 8, 9, 11, true},
+          Shape{3, 16, 7, 7, false}, Shape{16, 32, 14, 14, true}, Shape{5, 24, 3, 9, true},
+          Shape{4, 64, 1, 2, false}}) {
+        cv::dnn::LayerParams params = SameSize3x3(s.inputs, s.outputs, rng);
+        cv::Ptr<cv::dnn::Layer> ours = CreateConvolution(params);
+        cv::Ptr<cv::dnn::Layer> theirs = cv::dnn::ConvolutionLayer::create(params);
+        ASSERT_EQ(dynamic_cast<cv::dnn::ConvolutionLayer*>(ours.get()), nullptr);
+        if (s.relu) {
+            cv::dnn::LayerParams none;
+            ASSERT_TRUE(ours->setActivation(cv::dnn::ReLULayer::create(none)));
+            ASSERT_TRUE(theirs->setActivation(cv::dnn::ReLULayer::create(none)));
+        }
+        const int dims[] = {2, s.inputs, s.h, s.w};
+        cv::Mat input(4, dims, CV_32F);
+        rng.fill(input, cv::RNG::UNIFORM, -1.0, 1.0);
+        const cv::Mat expected = Forward(*theirs, input), got = Forward(*ours, input);
+        ASSERT_EQ(cv::dnn::shape(got), cv::dnn::shape(expected));
+        EXPECT_LE(cv::norm(got, expected, cv::NORM_INF), 1e-5 * cv::norm(expected, cv::NORM_INF))
+            << s.inputs << " -> " << s.outputs << " channels, " << s.h << "x" << s.w;
     }
 }
 

@@ -8,8 +8,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "vision/classifying/MaxPoolLayer.h"
 #include "vision/classifying/ModelPath.h"
+#include "vision/classifying/OwnLayers.h"
 
 namespace sudoku {
 namespace {
@@ -191,7 +191,7 @@ namespace {
 cv::dnn::Net LoadNet(const std::filesystem::path& path) {
     cv::dnn::Net net;
     try {
-        net = ReadNetWithFastPooling(path);
+        net = ReadNetWithOwnLayers(path);
     } catch (const cv::Exception& e) {
         throw std::runtime_error("cannot load the digit model " + path.string() + ": " + e.what());
     }

@@ -1,6 +1,7 @@
 #pragma once
 // The default digit engine: a small CNN (models/digits.onnx, trained by models/train.py) run by
-// OpenCV's dnn module. Classes and preprocessing are documented in models/README.md.
+// OpenCV's dnn module, with its pooling and convolutions done by loops of our own (OwnLayers).
+// Classes and preprocessing are documented in models/README.md.
 
 #include <filesystem>
 #include <memory>

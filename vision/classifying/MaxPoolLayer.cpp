@@ -1,28 +1,21 @@
 #include "vision/classifying/MaxPoolLayer.h"
 
 #include <algorithm>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/dnn/all_layers.hpp>
 
+#include "vision/classifying/LayerParams.h"
+
 namespace sudoku {
 namespace {
 
-bool IsPair(const cv::dnn::LayerParams& params, const std::string& key, int value) {
-    if (!params.has(key)) return false;
-    const cv::dnn::DictValue& v = params.get(key);
-    for (int i = 0; i < v.size(); ++i)
-        if (v.get<int>(i) != value) return false;
-    return true;
-}
-
 // What the ONNX importer gives a MaxPool the loop can do.
 bool IsPlainMaxPool2(const cv::dnn::LayerParams& params) {
-    return params.get<std::string>("pool", "") == "MAX" && IsPair(params, "kernel_size", 2) &&
-           IsPair(params, "stride", 2) && IsPair(params, "pad", 0) &&
+    return params.get<std::string>("pool", "") == "MAX" && EveryValueIs(params, "kernel_size", 2) &&
+           EveryValueIs(params, "stride", 2) && EveryValueIs(params, "pad", 0) &&
            !params.get<bool>("ceil_mode", false) && !params.has("dilations") &&
            !params.has("global_pooling");
 }
@@ -83,27 +76,11 @@ private:
     }
 };
 
+}  // namespace
+
 cv::Ptr<cv::dnn::Layer> CreatePooling(cv::dnn::LayerParams& params) {
     if (IsPlainMaxPool2(params)) return cv::makePtr<MaxPool2Layer>(params);
     return cv::dnn::PoolingLayer::create(params);
-}
-
-}  // namespace
-
-cv::dnn::Net ReadNetWithFastPooling(const std::filesystem::path& onnx) {
-    // The layer factory is global: two loads at once must not register the constructor twice,
-    // and no other load may see it once this one is done.
-    static std::mutex factory;
-    std::lock_guard lock(factory);
-    cv::dnn::LayerFactory::registerLayer("Pooling", CreatePooling);
-    try {
-        cv::dnn::Net net = cv::dnn::readNetFromONNX(onnx.string());
-        cv::dnn::LayerFactory::unregisterLayer("Pooling");
-        return net;
-    } catch (...) {
-        cv::dnn::LayerFactory::unregisterLayer("Pooling");
-        throw;
-    }
 }
 
 }  // namespace sudoku

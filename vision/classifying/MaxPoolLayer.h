@@ -4,15 +4,12 @@
 // core OpenCV's layer took about a sixth of the first network's time (1.8 of 9.5 ms for a
 // filled-in grid's 81 cells), this loop a fraction of that.
 
-#include <filesystem>
-
 #include <opencv2/dnn.hpp>
 
 namespace sudoku {
 
-// readNetFromONNX with every MaxPool of kernel 2, stride 2, no padding and floor rounding run by
-// the loop above; any other pooling keeps OpenCV's layer. Safe to call from several threads.
-// Throws cv::Exception as readNetFromONNX does.
-cv::dnn::Net ReadNetWithFastPooling(const std::filesystem::path& onnx);
+// The layer for an ONNX pooling: the loop above for a MaxPool of kernel 2, stride 2, no padding
+// and floor rounding; OpenCV's own layer for any other.
+cv::Ptr<cv::dnn::Layer> CreatePooling(cv::dnn::LayerParams& params);
 
 }  // namespace sudoku
