@@ -224,28 +224,40 @@ TEST(CnnClassifier, TheSecondNetworkAloneGivesThePairsMean) {
     EXPECT_GT(cv::norm(own, first, cv::NORM_INF), 0.1) << "the two networks are not the same";
 }
 
+// Every output of a model file (the unconnected ones and the pair's "first") from OpenCV's
+// layers (`theirs`) and from ours, on random cells, one and a grid's batch: `check(expected,
+// got, what)` for each, both of the same size.
+template <class Check>
+void EachOutputOnRandomCells(cv::dnn::Net& theirs, cv::dnn::Net& ours, Check check) {
+    std::vector<std::string> outputs = theirs.getUnconnectedOutLayersNames();
+    if (theirs.getLayerId("first") >= 0) outputs.push_back("first");
+    for (int cells : {1, 81}) {
+        const int dims[] = {cells, 1, kCnnInputPixels, kCnnInputPixels};
+        cv::Mat blob(4, dims, CV_32F);
+        cv::RNG(cells).fill(blob, cv::RNG::UNIFORM, 0.0, 1.0);
+        for (const std::string& output : outputs) {
+            theirs.setInput(blob);
+            const cv::Mat expected = theirs.forward(output).clone();
+            ours.setInput(blob);
+            const cv::Mat got = ours.forward(output);
+            ASSERT_EQ(got.total(), expected.total());
+            check(expected, got, "output " + output + ", " + std::to_string(cells) + " cells");
+        }
+    }
+}
+
 // The max pooling the classifier loads the networks with (MaxPoolLayer) in place of OpenCV's:
 // every output of both model files the same to the bit, for one cell and for a grid's batch.
 TEST(MaxPoolLayer, GivesOpenCvsOutputsToTheBit) {
     for (const char* model : {"digits.onnx", "digits-second.onnx"}) {
         cv::dnn::Net theirs = cv::dnn::readNetFromONNX((kModels / model).string());
         cv::dnn::Net ours = ReadNetWithOwnLayers(kModels / model, OwnLayers::Pooling);
-        std::vector<std::string> outputs = theirs.getUnconnectedOutLayersNames();
-        if (theirs.getLayerId("first") >= 0) outputs.push_back("first");
-        for (int cells : {1, 81}) {
-            const int dims[] = {cells, 1, kCnnInputPixels, kCnnInputPixels};
-            cv::Mat blob(4, dims, CV_32F);
-            cv::RNG(cells).fill(blob, cv::RNG::UNIFORM, 0.0, 1.0);
-            for (const std::string& output : outputs) {
-                theirs.setInput(blob);
-                const cv::Mat expected = theirs.forward(output).clone();
-                ours.setInput(blob);
-                const cv::Mat got = ours.forward(output);
-                ASSERT_EQ(got.total(), expected.total());
+        EachOutputOnRandomCells(
+            theirs, ours,
+            [&](const cv::Mat& expected, const cv::Mat& got, const std::string& what) {
                 EXPECT_EQ(std::memcmp(got.data, expected.data, got.total() * sizeof(float)), 0)
-                    << model << ", output " << output << ", " << cells << " cells";
-            }
-        }
+                    << model << ", " << what;
+            });
     }
 }
 
@@ -267,23 +279,13 @@ TEST(ConvLayer, GivesOpenCvsOutputsWithinRounding) {
                 << model << ", " << name << " is OpenCV's";
         }
         EXPECT_EQ(convolutions, theirs.getLayerId("first") >= 0 ? 6 : 3) << model;
-        std::vector<std::string> outputs = theirs.getUnconnectedOutLayersNames();
-        if (theirs.getLayerId("first") >= 0) outputs.push_back("first");
-        for (int cells : {1, 81}) {
-            const int dims[] = {cells, 1, kCnnInputPixels, kCnnInputPixels};
-            cv::Mat blob(4, dims, CV_32F);
-            cv::RNG(cells).fill(blob, cv::RNG::UNIFORM, 0.0, 1.0);
-            for (const std::string& output : outputs) {
-                theirs.setInput(blob);
-                const cv::Mat expected = theirs.forward(output).clone();
-                ours.setInput(blob);
-                const cv::Mat got = ours.forward(output);
-                ASSERT_EQ(got.total(), expected.total());
+        EachOutputOnRandomCells(
+            theirs, ours,
+            [&](const cv::Mat& expected, const cv::Mat& got, const std::string& what) {
                 const double largest = std::max(1.0, cv::norm(expected, cv::NORM_INF));
                 EXPECT_LE(cv::norm(got, expected, cv::NORM_INF), 1e-5 * largest)
-                    << model << ", output " << output << ", " << cells << " cells";
-            }
-        }
+                    << model << ", " << what;
+            });
     }
 }
 

@@ -6,7 +6,7 @@
 
 #include <opencv2/dnn/all_layers.hpp>
 
-#include "vision/classifying/LayerParams.h"
+#include "vision/classifying/LayerParts.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define SUDOKU_OWN_CONVOLUTION 1
@@ -231,20 +231,15 @@ public:
 
     void forward(cv::InputArrayOfArrays inputsArr, cv::OutputArrayOfArrays outputsArr,
                  cv::OutputArrayOfArrays /*internalsArr*/) override {
-        std::vector<cv::Mat> inputs, outputs;
-        inputsArr.getMatVector(inputs);
-        outputsArr.getMatVector(outputs);
-        const cv::Mat& src = inputs[0];
-        cv::Mat& dst = outputs[0];
-        CV_Assert(src.type() == CV_32F && src.isContinuous() && dst.isContinuous());
-        const int images = src.size[0], h = src.size[2], w = src.size[3];
+        LayerBlobs io = OnlyInputAndOutput(inputsArr, outputsArr);
+        const int images = io.in.size[0], h = io.in.size[2], w = io.in.size[3];
         const std::size_t inSize = static_cast<std::size_t>(inputs_) * h * w;
         const std::size_t outSize = static_cast<std::size_t>(outputs_) * h * w;
         cv::parallel_for_(cv::Range(0, images), [&](const cv::Range& range) {
             PaddedInput padded;
             for (int n = range.start; n < range.end; ++n) {
-                padded.fill(src.ptr<float>() + n * inSize, inputs_, h, w);
-                convolve(padded, h, w, dst.ptr<float>() + n * outSize);
+                padded.fill(io.in.ptr<float>() + n * inSize, inputs_, h, w);
+                convolve(padded, h, w, io.out.ptr<float>() + n * outSize);
             }
         });
     }

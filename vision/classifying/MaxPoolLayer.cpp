@@ -7,7 +7,7 @@
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/dnn/all_layers.hpp>
 
-#include "vision/classifying/LayerParams.h"
+#include "vision/classifying/LayerParts.h"
 
 namespace sudoku {
 namespace {
@@ -37,16 +37,11 @@ public:
 
     void forward(cv::InputArrayOfArrays inputsArr, cv::OutputArrayOfArrays outputsArr,
                  cv::OutputArrayOfArrays /*internalsArr*/) override {
-        std::vector<cv::Mat> inputs, outputs;
-        inputsArr.getMatVector(inputs);
-        outputsArr.getMatVector(outputs);
-        const cv::Mat& src = inputs[0];
-        cv::Mat& dst = outputs[0];
-        CV_Assert(src.type() == CV_32F && src.isContinuous() && dst.isContinuous());
-        const int planes = src.size[0] * src.size[1];
+        LayerBlobs io = OnlyInputAndOutput(inputsArr, outputsArr);
+        const int planes = io.in.size[0] * io.in.size[1];
         cv::parallel_for_(cv::Range(0, planes), [&](const cv::Range& range) {
             for (int p = range.start; p < range.end; ++p)
-                PoolPlane(src, dst, p);
+                PoolPlane(io.in, io.out, p);
         });
     }
 
