@@ -20,6 +20,13 @@ namespace {
 
 #if SUDOKU_OWN_CONVOLUTION
 
+// The kernels below: compiled for AVX2 and FMA, and left out of ThreadSanitizer's
+// instrumentation. Every float they read or write would otherwise be a call into it, and the
+// suite's photo tests under ThreadSanitizer took ten times as long (a race-free loop: each image
+// is written by one thread, the weights only read; the tests check its outputs in the other
+// builds, and AddressSanitizer still checks its memory).
+#define SUDOKU_CONV_KERNEL __attribute__((target("avx2,fma"), no_sanitize("thread")))
+
 constexpr int kTaps = 9;   // a 3x3 kernel
 constexpr int kLanes = 8;  // floats in an AVX register
 
@@ -66,7 +73,7 @@ struct PaddedInput {
 // times eight weights. `corners` are the pixels' PaddedInput::corner, `pixels` their index in
 // the output plane (the last block repeats its last pixel: `valid` are stored).
 template <int kPixels, int kVectors>
-__attribute__((target("avx2,fma"), always_inline)) inline void ConvolveBlock(
+SUDOKU_CONV_KERNEL __attribute__((always_inline)) inline void ConvolveBlock(
     const PaddedInput& in, const int* corners, const float* weights, const float* bias, int outputs,
     int first, bool relu, const int* pixels, int valid, int plane, float* out) {
     __m256 sum[kPixels][kVectors];
@@ -119,10 +126,9 @@ __attribute__((target("avx2,fma"), always_inline)) inline void ConvolveBlock(
 // one pixel's channels at a time as ConvolveBlock does. Here a register holds 8 neighbouring
 // pixels of one output channel and is stored whole; the row's last 8 pixels are computed even
 // where they overlap the previous register.
-__attribute__((target("avx2,fma"))) void ConvolveSingleChannel(const PaddedInput& in, int h, int w,
-                                                               const float* weights,
-                                                               const float* bias, int outputs,
-                                                               bool relu, float* out) {
+SUDOKU_CONV_KERNEL void ConvolveSingleChannel(const PaddedInput& in, int h, int w,
+                                              const float* weights, const float* bias, int outputs,
+                                              bool relu, float* out) {
     constexpr int kOutputsAtOnce = 4;
     const std::size_t plane = static_cast<std::size_t>(h) * w;
     for (int y = 0; y < h; ++y) {
@@ -157,9 +163,8 @@ __attribute__((target("avx2,fma"))) void ConvolveSingleChannel(const PaddedInput
 
 // One image: `out` is its `outputs` planes of h x w.
 template <int kPixels, int kVectors>
-__attribute__((target("avx2,fma"))) void ConvolveImage(const PaddedInput& in, int h, int w,
-                                                       const float* weights, const float* bias,
-                                                       int outputs, bool relu, float* out) {
+SUDOKU_CONV_KERNEL void ConvolveImage(const PaddedInput& in, int h, int w, const float* weights,
+                                      const float* bias, int outputs, bool relu, float* out) {
     const int plane = h * w;
     for (int start = 0; start < plane; start += kPixels) {
         int corners[kPixels], pixels[kPixels];
