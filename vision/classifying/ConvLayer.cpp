@@ -8,7 +8,19 @@
 
 #include "vision/classifying/LayerParts.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SUDOKU_THREAD_SANITIZER 1
+#endif
+#endif
+
+// Not under ThreadSanitizer: every float the loop reads would be a call into it (the suite's photo
+// tests took ten times as long, past CI's time), and the loop's parallel_for_ on OpenCV's
+// uninstrumented pool makes it report the captures read from the caller's stack. The loop is
+// race-free (one thread an image, the weights only read); the other builds test it,
+// AddressSanitizer its memory.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__) && \
+    !defined(SUDOKU_THREAD_SANITIZER)
 #define SUDOKU_OWN_CONVOLUTION 1
 #include <immintrin.h>
 #else
@@ -20,12 +32,8 @@ namespace {
 
 #if SUDOKU_OWN_CONVOLUTION
 
-// The kernels below: compiled for AVX2 and FMA, and left out of ThreadSanitizer's
-// instrumentation. Every float they read or write would otherwise be a call into it, and the
-// suite's photo tests under ThreadSanitizer took ten times as long (a race-free loop: each image
-// is written by one thread, the weights only read; the tests check its outputs in the other
-// builds, and AddressSanitizer still checks its memory).
-#define SUDOKU_CONV_KERNEL __attribute__((target("avx2,fma"), no_sanitize("thread")))
+// The kernels below, compiled for AVX2 and FMA.
+#define SUDOKU_CONV_KERNEL __attribute__((target("avx2,fma")))
 
 constexpr int kTaps = 9;   // a 3x3 kernel
 constexpr int kLanes = 8;  // floats in an AVX register
