@@ -8,19 +8,10 @@
 
 #include "vision/classifying/LayerParts.h"
 
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define SUDOKU_THREAD_SANITIZER 1
-#endif
-#endif
-
-// Not under ThreadSanitizer: every float the loop reads would be a call into it (the suite's photo
-// tests took ten times as long, past CI's time), and the loop's parallel_for_ on OpenCV's
-// uninstrumented pool makes it report the captures read from the caller's stack. The loop is
-// race-free (one thread an image, the weights only read); the other builds test it,
-// AddressSanitizer its memory.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__) && \
-    !defined(SUDOKU_THREAD_SANITIZER)
+// Not under ThreadSanitizer: every float the loop reads would be a call into it, and the suite's
+// photo tests took ten times as long, past CI's time (OpenCV's uninstrumented convolution runs
+// there). The other builds test the loop, AddressSanitizer its memory.
+#if defined(__x86_64__) && defined(__GNUC__) && !SUDOKU_THREAD_SANITIZER
 #define SUDOKU_OWN_CONVOLUTION 1
 #include <immintrin.h>
 #else
@@ -248,7 +239,7 @@ public:
         const int images = io.in.size[0], h = io.in.size[2], w = io.in.size[3];
         const std::size_t inSize = static_cast<std::size_t>(inputs_) * h * w;
         const std::size_t outSize = static_cast<std::size_t>(outputs_) * h * w;
-        cv::parallel_for_(cv::Range(0, images), [&](const cv::Range& range) {
+        ForEachRange(images, [&](const cv::Range& range) {
             PaddedInput padded;
             for (int n = range.start; n < range.end; ++n) {
                 padded.fill(io.in.ptr<float>() + n * inSize, inputs_, h, w);

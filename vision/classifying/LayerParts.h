@@ -6,7 +6,20 @@
 #include <string>
 #include <vector>
 
+#include <opencv2/core/utility.hpp>
 #include <opencv2/dnn.hpp>
+
+// Built with ThreadSanitizer (GCC's macro, clang's feature test).
+#if defined(__SANITIZE_THREAD__)
+#define SUDOKU_THREAD_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SUDOKU_THREAD_SANITIZER 1
+#endif
+#endif
+#ifndef SUDOKU_THREAD_SANITIZER
+#define SUDOKU_THREAD_SANITIZER 0
+#endif
 
 namespace sudoku {
 
@@ -36,6 +49,19 @@ inline LayerBlobs OnlyInputAndOutput(cv::InputArrayOfArrays inputsArr,
     CV_Assert(inputs[0].type() == CV_32F && inputs[0].isContinuous() &&
               outputs[0].type() == CV_32F && outputs[0].isContinuous());
     return {inputs[0], outputs[0]};
+}
+
+// `body(range)` over [0, count): on OpenCV's thread pool (cv::parallel_for_), or in one call on
+// the calling thread under ThreadSanitizer, which does not see the pool (TBB, uninstrumented)
+// hand the work over and so reports its threads' reads of the loop's captures, on the caller's
+// stack, as racing with the caller's later use of that stack.
+template <class Body>
+void ForEachRange(int count, const Body& body) {
+#if SUDOKU_THREAD_SANITIZER
+    body(cv::Range(0, count));
+#else
+    cv::parallel_for_(cv::Range(0, count), body);
+#endif
 }
 
 }  // namespace sudoku

@@ -39,17 +39,10 @@ public:
                  cv::OutputArrayOfArrays /*internalsArr*/) override {
         LayerBlobs io = OnlyInputAndOutput(inputsArr, outputsArr);
         const int planes = io.in.size[0] * io.in.size[1];
-#if defined(__SANITIZE_THREAD__)
-        // ThreadSanitizer does not see OpenCV's pool hand the work over, and reported this loop's
-        // reads of the captures on the caller's stack as races: one thread there.
-        for (int p = 0; p < planes; ++p)
-            PoolPlane(io.in, io.out, p);
-#else
-        cv::parallel_for_(cv::Range(0, planes), [&](const cv::Range& range) {
+        ForEachRange(planes, [&](const cv::Range& range) {
             for (int p = range.start; p < range.end; ++p)
                 PoolPlane(io.in, io.out, p);
         });
-#endif
     }
 
 private:
