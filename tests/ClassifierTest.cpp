@@ -321,8 +321,9 @@ cv::Mat Forward(cv::dnn::Layer& layer, const cv::Mat& input) {
 }
 
 // ConvLayer's every path (one input channel as wide as a register or narrower, eight or sixteen
-// or thirty-two outputs at once, with and without the ReLU taken in) against OpenCV's layer
-// given the same parameters, on images of sizes no network of ours has.
+// outputs at once pixel by pixel, Winograd's tiles on images of even and odd sides and of one
+// pixel, with and without the ReLU taken in) against OpenCV's layer given the same parameters,
+// on images of sizes no network of ours has.
 TEST(ConvLayer, ConvolvesEveryShapeAsOpenCvDoes) {
     if (!HaveOwnConvolution()) GTEST_SKIP() << "OpenCV's convolutions run on this machine";
     struct Shape {
@@ -333,7 +334,8 @@ TEST(ConvLayer, ConvolvesEveryShapeAsOpenCvDoes) {
     for (const Shape& s :
          {Shape{1, 16, 28, 28, true}, Shape{1, 16, 5, 6, false}, Shape{1, 8, 9, 11, true},
           Shape{3, 16, 7, 7, false}, Shape{16, 32, 14, 14, true}, Shape{5, 24, 3, 9, true},
-          Shape{4, 64, 1, 2, false}}) {
+          Shape{4, 64, 1, 2, false}, Shape{32, 64, 7, 7, true}, Shape{8, 16, 5, 3, false},
+          Shape{24, 48, 6, 9, true}, Shape{8, 32, 1, 1, true}}) {
         cv::dnn::LayerParams params = SameSize3x3(s.inputs, s.outputs, rng);
         cv::Ptr<cv::dnn::Layer> ours = CreateConvolution(params);
         cv::Ptr<cv::dnn::Layer> theirs = cv::dnn::ConvolutionLayer::create(params);

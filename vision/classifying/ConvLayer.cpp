@@ -53,10 +53,12 @@ struct PaddedInput {
     std::vector<float> values;
     int width = 0, channels = 0;
 
-    void fill(const float* planes, int count, int h, int w) {
-        width = w + 2;
+    // `extra` rows and columns of zeros more at the bottom and right, where Winograd's tiles
+    // reach past an image of odd size.
+    void fill(const float* planes, int count, int h, int w, int extra = 0) {
+        width = w + 2 + extra;
         channels = count;
-        values.assign(static_cast<std::size_t>(h + 2) * width * channels, 0.f);
+        values.assign(static_cast<std::size_t>(h + 2 + extra) * width * channels, 0.f);
         for (int c = 0; c < channels; ++c)
             for (int y = 0; y < h; ++y)
                 for (int x = 0; x < w; ++x)
@@ -178,6 +180,209 @@ SUDOKU_CONV_KERNEL void ConvolveImage(const PaddedInput& in, int h, int w, const
     }
 }
 
+// Winograd's F(2x2, 3x3) (Lavin and Gray, "Fast algorithms for convolutional neural networks",
+// 2016): a 4x4 tile of the padded input gives a 2x2 tile of the output, by 16 products per input
+// and output channel instead of the 36 of four 3x3 kernels. The input tile d becomes B^T d B and
+// the kernel g becomes G g G^T (once, as the layer is made); their products, summed over the input
+// channels (a matrix product for each of the 16 positions of a tile), become the output tile by
+// A^T m A. Only additions besides the products: B, G and A hold 0, 1, -1 and 0.5.
+constexpr int kTilePositions = 16;  // a transformed tile is 4x4
+
+int TilesAlong(int pixels) {
+    return (pixels + 1) / 2;
+}
+
+// The weights [output][input][tap] as G g G^T, [position][input][output].
+std::vector<float> WinogradWeights(const cv::Mat& weights) {
+    const int outputs = weights.size[0], inputs = weights.size[1];
+    std::vector<float> u(static_cast<std::size_t>(kTilePositions) * inputs * outputs);
+    const float* src = weights.ptr<float>();
+    for (int o = 0; o < outputs; ++o)
+        for (int i = 0; i < inputs; ++i) {
+            const float* g = src + (static_cast<std::size_t>(o) * inputs + i) * kTaps;
+            float gg[4][3];  // G g
+            for (int col = 0; col < 3; ++col) {
+                gg[0][col] = g[col];
+                gg[1][col] = 0.5f * (g[col] + g[3 + col] + g[6 + col]);
+                gg[2][col] = 0.5f * (g[col] - g[3 + col] + g[6 + col]);
+                gg[3][col] = g[6 + col];
+            }
+            for (int row = 0; row < 4; ++row) {
+                const float* r = gg[row];
+                const float ggg[4] = {r[0], 0.5f * (r[0] + r[1] + r[2]),
+                                      0.5f * (r[0] - r[1] + r[2]), r[2]};
+                for (int col = 0; col < 4; ++col)
+                    u[(static_cast<std::size_t>(row * 4 + col) * inputs + i) * outputs + o] =
+                        ggg[col];
+            }
+        }
+    return u;
+}
+
+// B^T x B of a 4x4 tile of registers, in place.
+SUDOKU_CONV_KERNEL __attribute__((always_inline)) inline void InputTransform(__m256 (&x)[4][4]) {
+    for (int col = 0; col < 4; ++col) {
+        const __m256 d0 = x[0][col], d1 = x[1][col], d2 = x[2][col], d3 = x[3][col];
+        x[0][col] = _mm256_sub_ps(d0, d2);
+        x[1][col] = _mm256_add_ps(d1, d2);
+        x[2][col] = _mm256_sub_ps(d2, d1);
+        x[3][col] = _mm256_sub_ps(d1, d3);
+    }
+    for (auto& row : x) {
+        const __m256 t0 = row[0], t1 = row[1], t2 = row[2], t3 = row[3];
+        row[0] = _mm256_sub_ps(t0, t2);
+        row[1] = _mm256_add_ps(t1, t2);
+        row[2] = _mm256_sub_ps(t2, t1);
+        row[3] = _mm256_sub_ps(t1, t3);
+    }
+}
+
+// Every tile of one image transformed: `v` is [position][tile][channel].
+SUDOKU_CONV_KERNEL void TransformInputTiles(const PaddedInput& in, int tilesDown, int tilesAcross,
+                                            float* v) {
+    const int channels = in.channels, tiles = tilesDown * tilesAcross;
+    for (int ty = 0; ty < tilesDown; ++ty)
+        for (int tx = 0; tx < tilesAcross; ++tx) {
+            const int tile = ty * tilesAcross + tx;
+            for (int c = 0; c < channels; c += kLanes) {
+                __m256 x[4][4];
+                for (int row = 0; row < 4; ++row)
+                    for (int col = 0; col < 4; ++col)
+                        x[row][col] = _mm256_loadu_ps(in.values.data() +
+                                                      in.corner(2 * ty + row, 2 * tx + col) + c);
+                InputTransform(x);
+                for (int pos = 0; pos < kTilePositions; ++pos)
+                    _mm256_storeu_ps(
+                        v + (static_cast<std::size_t>(pos) * tiles + tile) * channels + c,
+                        x[pos / 4][pos % 4]);
+            }
+        }
+}
+
+// Outputs `first` to `first + 8 * kVectors - 1` of tiles `start` to `start + kTiles - 1` at one
+// position: the sum over the input channels of the transformed input times the transformed
+// weights, as ConvolveBlock's registers hold eight output channels of one pixel. `m` is
+// [tile][position][output].
+template <int kTiles, int kVectors>
+SUDOKU_CONV_KERNEL __attribute__((always_inline)) inline void MultiplyTileBlock(
+    const float* v, const float* u, int channels, int outputs, int first, int start, int pos,
+    float* m) {
+    __m256 sum[kTiles][kVectors];
+#pragma GCC unroll 16
+    for (int t = 0; t < kTiles; ++t)
+#pragma GCC unroll 16
+        for (int k = 0; k < kVectors; ++k)
+            sum[t][k] = _mm256_setzero_ps();
+    const float* w = u + first;
+    const float* x = v + static_cast<std::size_t>(start) * channels;
+    for (int c = 0; c < channels; ++c, w += outputs, ++x) {
+        __m256 wv[kVectors];
+#pragma GCC unroll 16
+        for (int k = 0; k < kVectors; ++k)
+            wv[k] = _mm256_loadu_ps(w + kLanes * k);
+#pragma GCC unroll 16
+        for (int t = 0; t < kTiles; ++t) {
+            const __m256 xv = _mm256_broadcast_ss(x + t * channels);
+#pragma GCC unroll 16
+            for (int k = 0; k < kVectors; ++k)
+                sum[t][k] = _mm256_fmadd_ps(xv, wv[k], sum[t][k]);
+        }
+    }
+#pragma GCC unroll 16
+    for (int t = 0; t < kTiles; ++t)
+#pragma GCC unroll 16
+        for (int k = 0; k < kVectors; ++k)
+            _mm256_storeu_ps(
+                m + (static_cast<std::size_t>(start + t) * kTilePositions + pos) * outputs + first +
+                    kLanes * k,
+                sum[t][k]);
+}
+
+// Tiles `start` to `start + kTiles - 1` at one position, every output.
+template <int kTiles>
+SUDOKU_CONV_KERNEL void MultiplyTiles(const float* v, const float* u, int channels, int outputs,
+                                      int start, int pos, float* m) {
+    for (int first = 0; first < outputs; first += 2 * kLanes)
+        MultiplyTileBlock<kTiles, 2>(v, u, channels, outputs, first, start, pos, m);
+}
+
+// A^T m A of a 4x4 tile of registers: the 2x2 outputs.
+SUDOKU_CONV_KERNEL __attribute__((always_inline)) inline void OutputTransform(
+    const __m256 (&m)[4][4], __m256 (&y)[2][2]) {
+    __m256 s[2][4];
+    for (int col = 0; col < 4; ++col) {
+        s[0][col] = _mm256_add_ps(_mm256_add_ps(m[0][col], m[1][col]), m[2][col]);
+        s[1][col] = _mm256_sub_ps(_mm256_sub_ps(m[1][col], m[2][col]), m[3][col]);
+    }
+    for (int row = 0; row < 2; ++row) {
+        y[row][0] = _mm256_add_ps(_mm256_add_ps(s[row][0], s[row][1]), s[row][2]);
+        y[row][1] = _mm256_sub_ps(_mm256_sub_ps(s[row][1], s[row][2]), s[row][3]);
+    }
+}
+
+// One image by F(2x2, 3x3): `v` and `m` are room for its transformed input and products.
+SUDOKU_CONV_KERNEL void ConvolveImageByTiles(const PaddedInput& in, int h, int w, const float* u,
+                                             const float* bias, int outputs, bool relu,
+                                             std::vector<float>& v, std::vector<float>& m,
+                                             float* out) {
+    constexpr int kTiles = 6;  // by 16 outputs: twelve sums in registers, as ConvolveImage<6, 2>
+    const int tilesDown = TilesAlong(h), tilesAcross = TilesAlong(w);
+    const int tiles = tilesDown * tilesAcross, channels = in.channels;
+    v.resize(static_cast<std::size_t>(kTilePositions) * tiles * channels);
+    m.resize(static_cast<std::size_t>(tiles) * kTilePositions * outputs);
+    TransformInputTiles(in, tilesDown, tilesAcross, v.data());
+    for (int pos = 0; pos < kTilePositions; ++pos) {
+        const float* vp = v.data() + static_cast<std::size_t>(pos) * tiles * channels;
+        const float* up = u + static_cast<std::size_t>(pos) * channels * outputs;
+        int start = 0;
+        for (; start + kTiles <= tiles; start += kTiles)
+            MultiplyTiles<kTiles>(vp, up, channels, outputs, start, pos, m.data());
+        // The last few tiles by a block of their own size (none computed twice).
+        switch (tiles - start) {
+            case 5:
+                MultiplyTiles<5>(vp, up, channels, outputs, start, pos, m.data());
+                break;
+            case 4:
+                MultiplyTiles<4>(vp, up, channels, outputs, start, pos, m.data());
+                break;
+            case 3:
+                MultiplyTiles<3>(vp, up, channels, outputs, start, pos, m.data());
+                break;
+            case 2:
+                MultiplyTiles<2>(vp, up, channels, outputs, start, pos, m.data());
+                break;
+            case 1:
+                MultiplyTiles<1>(vp, up, channels, outputs, start, pos, m.data());
+                break;
+            default:
+                break;
+        }
+    }
+    const std::size_t plane = static_cast<std::size_t>(h) * w;
+    alignas(32) float lanes[kLanes];
+    for (int tile = 0; tile < tiles; ++tile) {
+        const int y0 = 2 * (tile / tilesAcross), x0 = 2 * (tile % tilesAcross);
+        const float* mt = m.data() + static_cast<std::size_t>(tile) * kTilePositions * outputs;
+        for (int first = 0; first < outputs; first += kLanes) {
+            __m256 mm[4][4], y[2][2];
+            for (int pos = 0; pos < kTilePositions; ++pos)
+                mm[pos / 4][pos % 4] = _mm256_loadu_ps(mt + pos * outputs + first);
+            OutputTransform(mm, y);
+            const __m256 b = _mm256_loadu_ps(bias + first);
+            for (int row = 0; row < 2 && y0 + row < h; ++row)
+                for (int col = 0; col < 2 && x0 + col < w; ++col) {
+                    __m256 s = _mm256_add_ps(y[row][col], b);
+                    if (relu) s = _mm256_max_ps(s, _mm256_setzero_ps());
+                    _mm256_store_ps(lanes, s);
+                    float* o = out + static_cast<std::size_t>(first) * plane +
+                               static_cast<std::size_t>(y0 + row) * w + x0 + col;
+                    for (int lane = 0; lane < kLanes; ++lane)
+                        o[lane * plane] = lanes[lane];
+                }
+        }
+    }
+}
+
 // The weights [output][input][tap] as [tap][input][output]: eight outputs of one weight side by
 // side, as ConvolveBlock loads them.
 std::vector<float> TapMajor(const cv::Mat& weights) {
@@ -208,7 +413,8 @@ public:
         : Layer(params),
           inputs_(params.blobs[0].size[1]),
           outputs_(params.blobs[0].size[0]),
-          weights_(TapMajor(params.blobs[0])),
+          byTiles_(inputs_ % kLanes == 0 && outputs_ % (2 * kLanes) == 0),
+          weights_(byTiles_ ? WinogradWeights(params.blobs[0]) : TapMajor(params.blobs[0])),
           bias_(BiasOf(params)) {}
 
     bool getMemoryShapes(const std::vector<cv::dnn::MatShape>& inputs, int /*requiredOutputs*/,
@@ -239,11 +445,18 @@ public:
         const int images = io.in.size[0], h = io.in.size[2], w = io.in.size[3];
         const std::size_t inSize = static_cast<std::size_t>(inputs_) * h * w;
         const std::size_t outSize = static_cast<std::size_t>(outputs_) * h * w;
+        const int extra = byTiles_ && (h % 2 || w % 2) ? 1 : 0;
         ForEachRange(images, [&](const cv::Range& range) {
             PaddedInput padded;
+            std::vector<float> tiles, products;
             for (int n = range.start; n < range.end; ++n) {
-                padded.fill(io.in.ptr<float>() + n * inSize, inputs_, h, w);
-                convolve(padded, h, w, io.out.ptr<float>() + n * outSize);
+                padded.fill(io.in.ptr<float>() + n * inSize, inputs_, h, w, extra);
+                float* out = io.out.ptr<float>() + n * outSize;
+                if (byTiles_)
+                    ConvolveImageByTiles(padded, h, w, weights_.data(), bias_.data(), outputs_,
+                                         relu_, tiles, products, out);
+                else
+                    convolve(padded, h, w, out);
             }
         });
     }
@@ -262,6 +475,9 @@ private:
     }
 
     int inputs_ = 0, outputs_ = 0;
+    // Winograd's tiles where the input channels fill registers (all but a network's first
+    // convolution) and the outputs fill MultiplyTileBlock's two; ConvolveImage elsewhere.
+    bool byTiles_ = false;
     bool relu_ = false;
     std::vector<float> weights_, bias_;
 };
