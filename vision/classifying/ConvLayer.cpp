@@ -69,6 +69,17 @@ struct PaddedInput {
     int corner(int y, int x) const { return (y * width + x) * channels; }
 };
 
+// Eight output channels of one pixel, `o` the first's place, each channel's plane `plane` floats
+// after the one before; through a ReLU when the layer took one in.
+SUDOKU_CONV_KERNEL __attribute__((always_inline)) inline void StorePixelChannels(
+    __m256 s, bool relu, float* o, std::size_t plane) {
+    if (relu) s = _mm256_max_ps(s, _mm256_setzero_ps());
+    alignas(32) float lanes[kLanes];
+    _mm256_store_ps(lanes, s);
+    for (int lane = 0; lane < kLanes; ++lane)
+        o[lane * plane] = lanes[lane];
+}
+
 // Outputs `first` to `first + 8 * kVectors - 1` of `kPixels` output pixels: each register holds
 // eight output channels of one pixel; every tap and input channel adds a broadcast input value
 // times eight weights. `corners` are the pixels' PaddedInput::corner, `pixels` their index in
@@ -106,19 +117,15 @@ SUDOKU_CONV_KERNEL __attribute__((always_inline)) inline void ConvolveBlock(
     }
     // Constant indices only (unrolled, `valid` tested inside): indexing `sum` by a variable
     // would keep it in memory instead of registers.
-    alignas(32) float lanes[kLanes];
 #pragma GCC unroll 16
     for (int p = 0; p < kPixels; ++p) {
         if (p >= valid) break;
 #pragma GCC unroll 16
-        for (int v = 0; v < kVectors; ++v) {
-            __m256 s = sum[p][v];
-            if (relu) s = _mm256_max_ps(s, _mm256_setzero_ps());
-            _mm256_store_ps(lanes, s);
-            float* o = out + static_cast<std::size_t>(first + kLanes * v) * plane + pixels[p];
-            for (int lane = 0; lane < kLanes; ++lane)
-                o[static_cast<std::size_t>(lane) * plane] = lanes[lane];
-        }
+        for (int v = 0; v < kVectors; ++v)
+            StorePixelChannels(
+                sum[p][v], relu,
+                out + static_cast<std::size_t>(first + kLanes * v) * plane + pixels[p],
+                static_cast<std::size_t>(plane));
     }
 }
 
@@ -359,7 +366,6 @@ SUDOKU_CONV_KERNEL void ConvolveImageByTiles(const PaddedInput& in, int h, int w
         }
     }
     const std::size_t plane = static_cast<std::size_t>(h) * w;
-    alignas(32) float lanes[kLanes];
     for (int tile = 0; tile < tiles; ++tile) {
         const int y0 = 2 * (tile / tilesAcross), x0 = 2 * (tile % tilesAcross);
         const float* mt = m.data() + static_cast<std::size_t>(tile) * kTilePositions * outputs;
@@ -370,15 +376,11 @@ SUDOKU_CONV_KERNEL void ConvolveImageByTiles(const PaddedInput& in, int h, int w
             OutputTransform(mm, y);
             const __m256 b = _mm256_loadu_ps(bias + first);
             for (int row = 0; row < 2 && y0 + row < h; ++row)
-                for (int col = 0; col < 2 && x0 + col < w; ++col) {
-                    __m256 s = _mm256_add_ps(y[row][col], b);
-                    if (relu) s = _mm256_max_ps(s, _mm256_setzero_ps());
-                    _mm256_store_ps(lanes, s);
-                    float* o = out + static_cast<std::size_t>(first) * plane +
-                               static_cast<std::size_t>(y0 + row) * w + x0 + col;
-                    for (int lane = 0; lane < kLanes; ++lane)
-                        o[lane * plane] = lanes[lane];
-                }
+                for (int col = 0; col < 2 && x0 + col < w; ++col)
+                    StorePixelChannels(_mm256_add_ps(y[row][col], b), relu,
+                                       out + static_cast<std::size_t>(first) * plane +
+                                           static_cast<std::size_t>(y0 + row) * w + x0 + col,
+                                       plane);
         }
     }
 }
