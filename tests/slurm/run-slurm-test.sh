@@ -58,11 +58,13 @@ trap 'exit 130' INT TERM
 
 fail() { echo "FAILED: $*"; exit 1; }
 
-# A port nobody listens on (a probe that cannot connect), away from Slurm's defaults.
+# A port nobody listens on (a probe that cannot connect), away from Slurm's defaults and below the
+# kernel's ephemeral range (32768 up on Linux): a port in it can be some outgoing connection's
+# own, and slurmd then cannot bind it ("Address already in use", seen once in the tsan run).
 free_port() {
   local port
   while :; do
-    port=$((20000 + RANDOM % 30000))
+    port=$((20000 + RANDOM % 12000))
     (: <"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
   done
 }
