@@ -4,6 +4,7 @@
 #include "solver/LogicalSolver.h"
 #include "solver/QuietParts.h"
 #include "solver/RegionLayout.h"
+#include "solver/RuleFixpoint9.h"
 
 #include <algorithm>
 #include <array>
@@ -516,6 +517,7 @@ public:
                                   *options.difficulty >= Difficulty::Hard),
           gradingSolver_(LogicalOptions{options.difficulty ? HardestUpTo(*options.difficulty)
                                                            : LogicalOptions{}.hardest}),
+          boundAtXWing_(options.difficulty && HardestUpTo(*options.difficulty) == Technique::XWing),
           start_(geometry_.cellCount()),
           startDone_(geometry_.cellCount()),
           unitHas_(geometry_.unitCount()) {}
@@ -813,6 +815,8 @@ private:
     // propagation left: it decides the same as from the clues (see SolvedByPropagation9) in a
     // fraction of the steps.
     bool logicalSolvesFrom(const std::array<std::uint16_t, 81>& left) {
+        // Bounded at hard, the rules' fixpoint gives the same answer without the steps.
+        if (boundAtXWing_) return SolvedWithinXWing9(left);
         Board board = toBoard(true);
         std::vector<Mask> candidates(left.begin(), left.end());
         for (int cell = 0; cell < 81; ++cell)
@@ -918,6 +922,7 @@ private:
     // unique and within the level (see SolvedByPropagation9).
     bool propagationProvesLevel_;
     LogicalSolver gradingSolver_;          // bounded by the requested level
+    bool boundAtXWing_;                    // that bound is X-Wing (hard): see RuleFixpoint9.h
     std::vector<Mask> start_;              // a search's start candidates
     std::vector<std::uint8_t> startDone_;  // cells placed, with eliminations, in start_
     std::vector<int> solution_;            // the full grid of the current attempt
