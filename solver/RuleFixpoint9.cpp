@@ -2,84 +2,51 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
+
+#include "solver/Geometry.h"
+#include "solver/techniques/BasicSupport.h"
 
 namespace sudoku {
 namespace {
 
-using Bits = std::uint16_t;  // digits of a cell, or positions within a unit or a line
+using basic::ForEachTightSubsetUpTo;
+using basic::SeveralBits;
 
-constexpr Bits kAllNine = 0x1FF;
+constexpr Mask kAllNine = 0x1FF;
 
-bool Single(Bits bits) {
-    return bits != 0 && (bits & (bits - 1)) == 0;
-}
-
-// Units 0-8 rows, 9-17 columns, 18-26 boxes; each cell's 20 peers.
-struct Tables9 {
-    std::array<std::array<std::uint8_t, 9>, 27> unitCells{};
-    std::array<std::array<std::uint8_t, 20>, 81> peers{};
+// What a level's techniques can do (solver/Grader.h's scale).
+struct Rules {
+    bool lockedCandidates = false;  // pointing and claiming
+    int largestSubset = 0;          // naked and hidden subsets of 2 to this many cells or digits
+    bool xWing = false;
 };
 
-const Tables9& Tables() {
-    static const Tables9 tables = [] {
-        Tables9 t;
-        for (int i = 0; i < 9; ++i)
-            for (int k = 0; k < 9; ++k) {
-                t.unitCells[i][k] = static_cast<std::uint8_t>(i * 9 + k);
-                t.unitCells[9 + i][k] = static_cast<std::uint8_t>(k * 9 + i);
-                t.unitCells[18 + i][k] =
-                    static_cast<std::uint8_t>((i / 3 * 3 + k / 3) * 9 + i % 3 * 3 + k % 3);
-            }
-        for (int cell = 0; cell < 81; ++cell) {
-            int count = 0;
-            for (int other = 0; other < 81; ++other) {
-                const bool box = other / 27 == cell / 27 && other % 9 / 3 == cell % 9 / 3;
-                if (other != cell && (other / 9 == cell / 9 || other % 9 == cell % 9 || box))
-                    t.peers[cell][count++] = static_cast<std::uint8_t>(other);
-            }
-        }
-        return t;
-    }();
-    return tables;
+Rules RulesOf(Difficulty level) {
+    if (level == Difficulty::Easy) return {};
+    if (level == Difficulty::Medium) return {true, 2, false};
+    return {true, 4, true};
 }
 
-// Bit counts of 9-bit sets: the x86-64 baseline has no popcount instruction, and GCC's generic
-// one is a library call.
-constexpr std::array<std::uint8_t, 512> kCount = [] {
-    std::array<std::uint8_t, 512> count{};
-    for (int bits = 1; bits < 512; ++bits)
-        count[bits] = static_cast<std::uint8_t>(count[bits >> 1] + (bits & 1));
-    return count;
-}();
-
-int Count(Bits bits) {
-    return kCount[bits & kAllNine];
-}
-
-// Calls found(chosen, together) for each choice of 2 to `most` of the n bit sets (chosen: bit i
-// for set i), fewer than `open`, that together hold as many bits as sets were chosen; a choice
-// grows only while it holds at most `most`.
-template <typename Found>
-void ForEachTight(const Bits* sets, int n, int most, int open, Found& found, int from = 0,
-                  int chosen = 0, Bits together = 0, int picked = 0) {
-    for (int i = from; i < n; ++i) {
-        const Bits grown = together | sets[i];
-        const int bits = Count(grown);
-        if (bits > most) continue;
-        if (picked + 1 >= 2 && bits == picked + 1 && picked + 1 < open)
-            found(chosen | 1 << i, grown);
-        ForEachTight(sets, n, most, open, found, i + 1, chosen | 1 << i, grown, picked + 1);
-    }
+const Geometry& Classic9() {
+    static const Geometry geometry(3, 3);
+    return geometry;
 }
 
 class Fixpoint {
 public:
-    explicit Fixpoint(const std::array<Bits, 81>& candidates) : c_(candidates) {}
+    Fixpoint(const std::array<std::uint16_t, 81>& candidates, Rules rules)
+        : rules_(rules), g_(Classic9()) {
+        std::copy(candidates.begin(), candidates.end(), c_.begin());
+    }
 
-    bool solvedWithinXWing() {
+    bool solved() {
         for (;;) {
             if (!singles()) return false;
-            if (placedCount_ == 81) return allSingle();
+            // A placed cell that later lost its digit left each of its units a digit short, and
+            // singles() rescans a unit after every change in it: with all 81 placed and no
+            // contradiction found, every cell holds its one digit.
+            if (placedCount_ == 81) return true;
             if (lockedCandidates() || subsets() || xWings()) continue;
             return false;
         }
@@ -88,19 +55,16 @@ public:
 private:
     static constexpr std::uint32_t kAllUnits = (1u << 27) - 1;
 
-    bool allSingle() const {
-        for (Bits digits : c_)
-            if (!Single(digits)) return false;
-        return true;
-    }
+    static bool Single(Mask digits) { return digits != 0 && !SeveralBits(digits); }
 
     // Removes digits from a cell; the units and digits that changed are looked at again.
-    bool remove(int cell, Bits digits) {
-        const Bits gone = c_[cell] & digits;
+    bool remove(int cell, Mask digits) {
+        const Mask gone = c_[cell] & digits;
         if (gone == 0) return false;
-        c_[cell] &= static_cast<Bits>(~gone);
-        const std::uint32_t units =
-            1u << (cell / 9) | 1u << (9 + cell % 9) | 1u << (18 + cell / 27 * 3 + cell % 9 / 3);
+        c_[cell] &= ~gone;
+        std::uint32_t units = 0;
+        for (int unit : g_.unitsOf(cell))
+            units |= 1u << unit;
         singleUnits_ |= units;
         subsetUnits_ |= units;
         lockedUnits_ |= units;
@@ -111,24 +75,23 @@ private:
     // Naked and hidden singles until none is left, in the units changed since they were last
     // looked at; false on a contradiction.
     bool singles() {
-        const Tables9& t = Tables();
         while (singleUnits_) {
             const std::uint32_t todo = singleUnits_;
             singleUnits_ = 0;
             for (std::uint32_t units = todo; units; units &= units - 1) {
-                const auto& unit = t.unitCells[std::countr_zero(units)];
-                Bits once = 0, twice = 0;
+                const std::span<const int> unit = g_.unitCells(std::countr_zero(units));
+                Mask once = 0, twice = 0;
                 for (int cell : unit) {
                     twice |= once & c_[cell];
                     once |= c_[cell];
                 }
                 if (once != kAllNine) return false;
-                const Bits hidden = once & static_cast<Bits>(~twice);
+                const Mask hidden = once & ~twice;
                 for (int cell : unit) {
                     if (placed_[cell]) continue;
-                    const Bits mine = c_[cell] & hidden;
-                    if (mine != 0 && !Single(mine)) return false;  // two digits' only place
-                    if (mine != 0) remove(cell, static_cast<Bits>(~mine));
+                    const Mask mine = c_[cell] & hidden;
+                    if (SeveralBits(mine)) return false;  // two digits' only place
+                    if (mine != 0) remove(cell, ~mine);
                     if (c_[cell] == 0) return false;
                     if (Single(c_[cell])) place(cell);
                 }
@@ -140,114 +103,112 @@ private:
     void place(int cell) {
         placed_[cell] = true;
         ++placedCount_;
-        for (int peer : Tables().peers[cell])
+        for (int peer : g_.peers(cell))
             remove(peer, c_[cell]);
+    }
+
+    // A row (columns false) or a column.
+    std::span<const int> line(bool columns, int index) const {
+        return g_.unitCells(columns ? g_.colUnit(index) : g_.rowUnit(index));
     }
 
     // Pointing and claiming, for rows and columns: a digit of a box confined to one of its lines
     // leaves the rest of the line, a digit of a line confined to one box the rest of the box.
     bool lockedCandidates() {
-        if (lockedUnits_ == 0) return false;
+        if (!rules_.lockedCandidates || lockedUnits_ == 0) return false;
         lockedUnits_ = 0;
         bool changed = false;
         for (bool columns : {false, true}) {
-            // segment[line][b]: the digits of the line's cells in its b-th box.
-            std::array<std::array<Bits, 3>, 9> segment{};
-            for (int line = 0; line < 9; ++line)
+            // segment[index][b]: the digits of the line's cells in its b-th box.
+            std::array<std::array<Mask, 3>, 9> segment{};
+            for (int index = 0; index < 9; ++index)
                 for (int k = 0; k < 9; ++k)
-                    segment[line][k / 3] |= c_[cellOf(columns, line, k)];
-            for (int line = 0; line < 9; ++line)
+                    segment[index][k / 3] |= c_[line(columns, index)[k]];
+            for (int index = 0; index < 9; ++index)
                 for (int b = 0; b < 3; ++b) {
-                    const int first = line / 3 * 3;  // the box's lines: first .. first + 2
-                    Bits otherLines = 0, otherBoxes = 0;
+                    const int first = index / 3 * 3;  // the box's lines: first .. first + 2
+                    Mask otherLines = 0, otherBoxes = 0;
                     for (int other = first; other < first + 3; ++other)
-                        if (other != line) otherLines |= segment[other][b];
+                        if (other != index) otherLines |= segment[other][b];
                     for (int ob = 0; ob < 3; ++ob)
-                        if (ob != b) otherBoxes |= segment[line][ob];
-                    const Bits pointing = segment[line][b] & static_cast<Bits>(~otherLines);
-                    const Bits claiming = segment[line][b] & static_cast<Bits>(~otherBoxes);
+                        if (ob != b) otherBoxes |= segment[index][ob];
+                    const Mask pointing = segment[index][b] & ~otherLines;
+                    const Mask claiming = segment[index][b] & ~otherBoxes;
                     for (int k = 0; pointing && k < 9; ++k)
-                        if (k / 3 != b) changed |= remove(cellOf(columns, line, k), pointing);
+                        if (k / 3 != b) changed |= remove(line(columns, index)[k], pointing);
                     for (int other = first; claiming && other < first + 3; ++other)
-                        for (int k = b * 3; other != line && k < b * 3 + 3; ++k)
-                            changed |= remove(cellOf(columns, other, k), claiming);
+                        for (int k = b * 3; other != index && k < b * 3 + 3; ++k)
+                            changed |= remove(line(columns, other)[k], claiming);
                 }
         }
         return changed;
     }
 
-    // The k-th cell of a row, or of a column.
-    static int cellOf(bool columns, int line, int k) {
-        return columns ? k * 9 + line : line * 9 + k;
-    }
-
-    // Naked and hidden pairs, triples and quads in the units changed since they were last asked.
+    // Naked and hidden subsets in the units changed since they were last asked.
     bool subsets() {
+        if (rules_.largestSubset < 2) return false;
         bool changed = false;
         for (std::uint32_t todo = subsetUnits_ & kAllUnits; todo; todo &= todo - 1) {
             subsetUnits_ &= ~(todo & -todo);
-            changed |= subsetsIn(Tables().unitCells[std::countr_zero(todo)]);
+            changed |= subsetsIn(g_.unitCells(std::countr_zero(todo)));
         }
         return changed;
     }
 
-    bool subsetsIn(const std::array<std::uint8_t, 9>& unit) {
-        int open = 0;
+    bool subsetsIn(std::span<const int> unit) {
+        std::array<int, 9> open{};  // the unit's open cells
+        std::array<Mask, 9> digits{};
+        int n = 0;
         for (int cell : unit)
-            open += !placed_[cell];
-        // A hidden subset of k digits in k cells leaves the other open - k cells holding only the
-        // other open - k digits: a naked subset, which nakedIn finds when it has at most 4 cells.
-        // So only hidden subsets of fewer than open - 4 digits are left to look for.
-        const bool naked = nakedIn(unit, open);
-        return (open >= 7 && hiddenIn(unit, open, std::min(4, open - 5))) || naked;
+            if (!placed_[cell]) {
+                open[n] = cell;
+                digits[n++] = c_[cell];
+            }
+        // A hidden subset of k digits in k of the n open cells leaves the other n - k holding
+        // only the other n - k digits: a naked subset, which nakedIn finds when it has at most
+        // largestSubset cells. Only hidden subsets of fewer digits than that are left to find.
+        const int largest = rules_.largestSubset;
+        const bool naked = nakedIn(open, digits, n, std::min(largest, n - 1));
+        return hiddenIn(open, digits, n, std::min(largest, n - largest - 1)) || naked;
     }
 
-    // Naked subsets of 2 to 4 cells of a unit with `open` open cells.
-    bool nakedIn(const std::array<std::uint8_t, 9>& unit, int open) {
-        std::array<Bits, 9> sets{};
-        std::array<int, 9> position{};
-        int n = 0;
-        for (int i = 0; i < 9; ++i)
-            if (!placed_[unit[i]] && Count(c_[unit[i]]) <= 4) {
-                position[n] = i;
-                sets[n++] = c_[unit[i]];
-            }
+    // Naked subsets of 2 to `most` of the n open cells: their digits leave the other open cells.
+    bool nakedIn(const std::array<int, 9>& open, const std::array<Mask, 9>& digits, int n,
+                 int most) {
         bool changed = false;
-        auto found = [&](int chosen, Bits digits) {
-            Bits inSubset = 0;
+        ForEachTightSubsetUpTo(digits.data(), n, most, [&](Mask chosen, Mask d) {
             for (int i = 0; i < n; ++i)
-                if (chosen >> i & 1) inSubset |= static_cast<Bits>(1 << position[i]);
-            for (int i = 0; i < 9; ++i)
-                if (!(inSubset >> i & 1) && !placed_[unit[i]]) changed |= remove(unit[i], digits);
-        };
-        ForEachTight(sets.data(), n, 4, open, found);
+                if (!(chosen >> i & 1)) changed |= remove(open[i], d);
+            return false;
+        });
         return changed;
     }
 
-    // Hidden subsets of 2 to `most` digits.
-    bool hiddenIn(const std::array<std::uint8_t, 9>& unit, int open, int most) {
-        std::array<Bits, 9> places{};  // per digit: its positions among the unit's open cells
-        for (int i = 0; i < 9; ++i)
-            if (!placed_[unit[i]])
-                for (Bits m = c_[unit[i]]; m; m &= m - 1)
-                    places[std::countr_zero(m)] |= static_cast<Bits>(1 << i);
-        std::array<Bits, 9> sets{};
+    // Hidden subsets of 2 to `most` digits: their cells keep only them.
+    bool hiddenIn(const std::array<int, 9>& open, const std::array<Mask, 9>& digits, int n,
+                  int most) {
+        if (most < 2) return false;
+        std::array<Mask, 9> places{};  // per digit: its places among the open cells
+        for (int i = 0; i < n; ++i)
+            for (Mask m = digits[i]; m; m &= m - 1)
+                places[std::countr_zero(m)] |= Mask{1} << i;
+        std::array<Mask, 9> sets{};
         std::array<int, 9> digitOf{};
-        int n = 0;
+        int count = 0;
         for (int d = 0; d < 9; ++d)
-            if (Count(places[d]) >= 2 && Count(places[d]) <= most) {
-                digitOf[n] = d;
-                sets[n++] = places[d];
+            if (SeveralBits(places[d])) {
+                digitOf[count] = d;
+                sets[count++] = places[d];
             }
         bool changed = false;
-        auto found = [&](int chosen, Bits positions) {
-            Bits kept = 0;
-            for (int i = 0; i < n; ++i)
-                if (chosen >> i & 1) kept |= static_cast<Bits>(1 << digitOf[i]);
-            for (int i = 0; i < 9; ++i)
-                if (positions >> i & 1) changed |= remove(unit[i], static_cast<Bits>(~kept));
-        };
-        ForEachTight(sets.data(), n, most, open, found);
+        ForEachTightSubsetUpTo(sets.data(), count, most, [&](Mask chosen, Mask positions) {
+            Mask kept = 0;
+            for (Mask m = chosen; m; m &= m - 1)
+                kept |= Mask{1} << digitOf[std::countr_zero(m)];
+            for (Mask p = positions; p; p &= p - 1)
+                changed |= remove(open[std::countr_zero(p)], ~kept);
+            return false;
+        });
         return changed;
     }
 
@@ -255,22 +216,23 @@ private:
     // columns, and the same with rows and columns swapped. Only digits that lost a candidate
     // since they were last asked.
     bool xWings() {
-        const Bits digits = wingDigits_;
+        if (!rules_.xWing) return false;
+        const Mask digits = wingDigits_;
         wingDigits_ = 0;
         bool changed = false;
         for (bool columns : {false, true}) {
-            std::array<std::array<Bits, 9>, 9> across{};  // [digit][line]: its places in the line
-            for (int line = 0; line < 9; ++line)
+            std::array<std::array<Mask, 9>, 9> across{};  // [digit][line]: its places in the line
+            for (int index = 0; index < 9; ++index)
                 for (int k = 0; k < 9; ++k) {
-                    const int cell = cellOf(columns, line, k);
+                    const int cell = line(columns, index)[k];
                     if (placed_[cell]) continue;
-                    for (Bits m = c_[cell] & digits; m; m &= m - 1)
-                        across[std::countr_zero(m)][line] |= static_cast<Bits>(1 << k);
+                    for (Mask m = c_[cell] & digits; m; m &= m - 1)
+                        across[std::countr_zero(m)][index] |= Mask{1} << k;
                 }
-            for (Bits m = digits; m; m &= m - 1) {
+            for (Mask m = digits; m; m &= m - 1) {
                 const int d = std::countr_zero(m);
                 for (int a = 0; a < 9; ++a) {
-                    if (Count(across[d][a]) != 2) continue;
+                    if (CountDigits(across[d][a]) != 2) continue;
                     for (int b = a + 1; b < 9; ++b)
                         if (across[d][b] == across[d][a])
                             changed |= removeFromCover(columns, d, across[d][a], a, b);
@@ -281,30 +243,31 @@ private:
     }
 
     // Digit d leaves the cover lines (bits of `cover`) outside the base lines a and b.
-    bool removeFromCover(bool columns, int d, Bits cover, int a, int b) {
+    bool removeFromCover(bool columns, int d, Mask cover, int a, int b) {
         bool changed = false;
-        for (int line = 0; line < 9; ++line)
-            for (int k = 0; line != a && line != b && k < 9; ++k) {
-                const int cell = cellOf(columns, line, k);
-                if ((cover >> k & 1) && !placed_[cell])
-                    changed |= remove(cell, static_cast<Bits>(1 << d));
+        for (int index = 0; index < 9; ++index)
+            for (int k = 0; index != a && index != b && k < 9; ++k) {
+                const int cell = line(columns, index)[k];
+                if ((cover >> k & 1) && !placed_[cell]) changed |= remove(cell, Mask{1} << d);
             }
         return changed;
     }
 
-    std::array<Bits, 81> c_;
+    Rules rules_;
+    const Geometry& g_;
+    std::array<Mask, 81> c_{};
     std::array<bool, 81> placed_{};
     int placedCount_ = 0;
 
     // What changed since each rule last looked: units (rows, columns, boxes) and digits.
     std::uint32_t singleUnits_ = kAllUnits, subsetUnits_ = kAllUnits, lockedUnits_ = kAllUnits;
-    Bits wingDigits_ = kAllNine;
+    Mask wingDigits_ = kAllNine;
 };
 
 }  // namespace
 
-bool SolvedWithinXWing9(const std::array<std::uint16_t, 81>& candidates) {
-    return Fixpoint(candidates).solvedWithinXWing();
+bool SolvedWithinLevel9(const std::array<std::uint16_t, 81>& candidates, Difficulty level) {
+    return Fixpoint(candidates, RulesOf(level)).solved();
 }
 
 }  // namespace sudoku

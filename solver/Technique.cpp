@@ -62,6 +62,13 @@ int TechniqueScore(Technique t) {
     return Info(t).score;
 }
 
+Technique HardestUpTo(Difficulty level) {
+    Technique hardest = Technique::NakedSingle;
+    for (int t = 0; t < kTechniqueCount; ++t)
+        if (TechniqueLevel(static_cast<Technique>(t)) <= level) hardest = static_cast<Technique>(t);
+    return hardest;
+}
+
 std::string_view DifficultyName(Difficulty d) {
     static constexpr std::array<std::string_view, 5> names = {"easy", "medium", "hard", "expert",
                                                               "extreme"};

@@ -1,5 +1,6 @@
 #pragma once
-// The public puzzle lists of ../shared/puzzles read as boards, for the solver's tests.
+// The public puzzle lists of ../shared/puzzles read as boards, and the generator's puzzles, for
+// the solver's tests.
 
 #include <cstddef>
 #include <fstream>
@@ -9,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "solver/Generator.h"
 #include "solver/TextFormat.h"
 
 namespace sudoku {
@@ -26,6 +28,15 @@ inline std::vector<Board> ReadPuzzleList(
         EXPECT_TRUE(parsed.ok()) << name << ": " << parsed.error.describe();
         if (parsed.ok()) boards.push_back(parsed.board);
     }
+    return boards;
+}
+
+// The first `count` puzzles the generator makes with these options (its seed included).
+inline std::vector<Board> GeneratedPuzzles(const GeneratorOptions& options, int count) {
+    Generator generator(options);
+    std::vector<Board> boards;
+    for (int i = 0; i < count; ++i)
+        boards.push_back(generator.next().puzzle);
     return boards;
 }
 

@@ -24,11 +24,7 @@ std::vector<Board> Generated(int size, Variant variant, Difficulty difficulty, i
     options.variant = variant;
     options.difficulty = difficulty;
     options.seed = 7;
-    Generator generator(options);
-    std::vector<Board> boards;
-    for (int i = 0; i < count; ++i)
-        boards.push_back(generator.next().puzzle);
-    return boards;
+    return GeneratedPuzzles(options, count);
 }
 
 bool SameStep(const std::optional<Step>& a, const std::optional<Step>& b) {

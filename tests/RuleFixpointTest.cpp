@@ -1,7 +1,8 @@
-// SolvedWithinXWing9, the generator's answer to "does the logical solver bounded at hard solve
-// this?", against the logical solver itself: on every grid below both must say the same, from the
-// clues and from where the fast solver's propagation stalls (what the generator hands it). The
-// grids are chosen so that both answers occur often, or the test could not fail.
+// SolvedWithinLevel9, the generator's answer to "does the logical solver bounded at this level
+// solve this?", against the logical solver itself: on every grid below, at easy, medium and hard,
+// both must say the same, from the clues and from where the fast solver's propagation stalls (what
+// the generator hands it at hard). The grids are chosen so that both answers occur often at each
+// level, or the test could not fail.
 
 #include <gtest/gtest.h>
 
@@ -38,34 +39,48 @@ CandidateGrid GridOf(const Board& puzzle, const std::array<std::uint16_t, 81>& d
     return CandidateGrid(board, std::vector<Mask>(digits.begin(), digits.end()));
 }
 
+constexpr std::array<Difficulty, 3> kLevels = {Difficulty::Easy, Difficulty::Medium,
+                                               Difficulty::Hard};
+
+// How often each level's rules solved the clues, and did not.
 struct Tally {
-    int solved = 0;  // by the rules up to X-Wing
-    int stuck = 0;
-    int bySingles = 0;
+    std::array<int, 3> solved{};
+    std::array<int, 3> stuck{};
+
+    // Prints the counts, and fails unless each is at least its minimum.
+    void expectAtLeast(const std::array<int, 3>& solvedMinimum,
+                       const std::array<int, 3>& stuckMinimum) const {
+        for (std::size_t i = 0; i < kLevels.size(); ++i) {
+            const std::string level(DifficultyName(kLevels[i]));
+            std::printf("%s: solved %d, stuck %d\n", level.c_str(), solved[i], stuck[i]);
+            EXPECT_GE(solved[i], solvedMinimum[i]) << level;
+            EXPECT_GE(stuck[i], stuckMinimum[i]) << level;
+        }
+    }
 };
 
-// Asks both on the puzzle's clues and on its propagated candidates.
+// Asks both, at each level, on the puzzle's clues and on its propagated candidates.
 void Compare(const Board& puzzle, Tally& tally) {
-    const LogicalSolver bounded(LogicalOptions{Technique::XWing});
     const CandidateGrid clues(puzzle);
-    const bool expected = bounded.outline(clues).solved;
-    EXPECT_EQ(SolvedWithinXWing9(CellDigits(clues)), expected) << puzzle.toLine();
-    ++(expected ? tally.solved : tally.stuck);
-    tally.bySingles += LogicalSolver(LogicalOptions{Technique::HiddenSingle}).outline(clues).solved;
-
     const std::string line = puzzle.toLine();
     std::array<std::uint16_t, 81> left{};
     SolvedByPropagation9(line.c_str(), left.data());
-    EXPECT_EQ(SolvedWithinXWing9(left), bounded.outline(GridOf(puzzle, left)).solved) << line;
+    const CandidateGrid stalled = GridOf(puzzle, left);
+    for (std::size_t i = 0; i < kLevels.size(); ++i) {
+        const Difficulty level = kLevels[i];
+        const LogicalSolver bounded(LogicalOptions{HardestUpTo(level)});
+        const bool expected = bounded.outline(clues).solved;
+        EXPECT_EQ(SolvedWithinLevel9(CellDigits(clues), level), expected)
+            << DifficultyName(level) << " " << line;
+        ++(expected ? tally.solved[i] : tally.stuck[i]);
+        EXPECT_EQ(SolvedWithinLevel9(left, level), bounded.outline(stalled).solved)
+            << DifficultyName(level) << " stalled " << line;
+    }
 }
 
 std::vector<Board> Generated(GeneratorOptions options, int count) {
     options.seed = 11;
-    Generator generator(options);
-    std::vector<Board> boards;
-    for (int i = 0; i < count; ++i)
-        boards.push_back(generator.next().puzzle);
-    return boards;
+    return GeneratedPuzzles(options, count);
 }
 
 TEST(RuleFixpoint, AgreesWithTheBoundedLogicalSolverOnPuzzleLists) {
@@ -74,12 +89,7 @@ TEST(RuleFixpoint, AgreesWithTheBoundedLogicalSolverOnPuzzleLists) {
         for (const Board& puzzle : ReadPuzzleList(list, 1000))
             Compare(puzzle, tally);
     // Newspaper puzzles mostly fall to these rules, the lists' hard ones mostly do not.
-    std::printf("solved %d (by singles %d), stuck %d\n", tally.solved, tally.bySingles,
-                tally.stuck);
-    EXPECT_GE(tally.bySingles, 100);
-    EXPECT_GE(tally.solved - tally.bySingles, 300);
-    EXPECT_GE(tally.solved, 1000);
-    EXPECT_GE(tally.stuck, 700);
+    tally.expectAtLeast({400, 1000, 1000}, {1300, 700, 700});
 }
 
 TEST(RuleFixpoint, AgreesWithTheBoundedLogicalSolverOnGeneratedPuzzles) {
@@ -94,11 +104,7 @@ TEST(RuleFixpoint, AgreesWithTheBoundedLogicalSolverOnGeneratedPuzzles) {
     minimal.minimal = true;
     for (const Board& puzzle : Generated(minimal, 300))
         Compare(puzzle, tally);
-    std::printf("solved %d (by singles %d), stuck %d\n", tally.solved, tally.bySingles,
-                tally.stuck);
-    EXPECT_GE(tally.bySingles, 60);
-    EXPECT_GE(tally.solved, 250);
-    EXPECT_GE(tally.stuck, 140);
+    tally.expectAtLeast({100, 240, 250}, {280, 140, 140});
 }
 
 // A grid the rules contradict is not solved: two cells of a row that can only hold 5.
@@ -106,7 +112,8 @@ TEST(RuleFixpoint, AContradictionIsNotSolved) {
     std::array<std::uint16_t, 81> digits{};
     digits.fill(0x1FF);
     digits[0] = digits[1] = 1u << 4;
-    EXPECT_FALSE(SolvedWithinXWing9(digits));
+    for (Difficulty level : kLevels)
+        EXPECT_FALSE(SolvedWithinLevel9(digits, level)) << DifficultyName(level);
 }
 
 }  // namespace
