@@ -381,8 +381,9 @@ const std::array<std::array<CellSet9, 3>, 81>& Units9() {
 class UnavoidableSets9 {
 public:
     void find(std::span<const int> grid) {
-        for (std::vector<CellSet9>& through : setsThrough_)
-            through.clear();
+        sets_.clear();
+        for (auto& through : through_)
+            through.fill(0);
         cellsOf_.fill({});
         for (int cell = 0; cell < 81; ++cell)
             cellsOf_[grid[cell] - 1].add(cell);
@@ -397,14 +398,18 @@ public:
 
     // Whether `cell` is the only clue in one of the sets.
     bool soleClue(int cell, const CellSet9& clues) const {
-        for (const CellSet9& set : setsThrough_[cell]) {
-            const std::uint64_t low = set.low & clues.low, high = set.high & clues.high;
-            if ((low | high) == 0) return true;  // `cell` itself is out of `clues`
-        }
+        for (int word = 0; word < kWords; ++word)
+            for (std::uint64_t m = through_[cell][word]; m; m &= m - 1) {
+                const CellSet9& set = sets_[64 * word + std::countr_zero(m)];
+                if (((set.low & clues.low) | (set.high & clues.high)) == 0) return true;
+            }
         return false;
     }
 
 private:
+    // At most 36 digit pairs of 4 parts and 18 line pairs of 4 cycles: 216 sets.
+    static constexpr int kWords = 4;
+
     // The parts linked by the units, grown from a cell through the peers that hold a or b.
     void addDigitPair(int a, int b) {
         const CellSet9 both = cellsOf_[a] | cellsOf_[b];
@@ -425,29 +430,33 @@ private:
 
     void addLinePair(std::span<const int> grid, bool columns, int first, int second) {
         const auto at = [&](int line, int k) { return columns ? k * 9 + line : line * 9 + k; };
+        std::array<int, 9> inFirst{};  // where each digit is in the first line
+        for (int k = 0; k < 9; ++k)
+            inFirst[grid[at(first, k)] - 1] = k;
         std::array<bool, 9> seen{};
         for (int start = 0; start < 9; ++start) {
             CellSet9 cycle;
-            for (int k = start; !seen[k];) {
+            for (int k = start; !seen[k]; k = inFirst[grid[at(second, k)] - 1]) {
                 seen[k] = true;
                 cycle.add(at(first, k));
                 cycle.add(at(second, k));
-                int next = 0;
-                while (grid[at(first, next)] != grid[at(second, k)])
-                    ++next;
-                k = next;
             }
             if (!cycle.empty()) add(cycle);
         }
     }
 
-    // Each set is kept in the list of every cell it holds: a cell is asked about its own.
+    // Each set is marked in the list of every cell it holds: a cell is asked about its own.
     void add(const CellSet9& set) {
-        set.forEach([&](int cell) { setsThrough_[cell].push_back(set); });
+        const int index = static_cast<int>(sets_.size());
+        if (index == 64 * kWords) return;  // not on a valid grid (kWords), but never out of range
+        sets_.push_back(set);
+        const std::uint64_t bit = std::uint64_t{1} << (index % 64);
+        set.forEach([&](int cell) { through_[cell][index / 64] |= bit; });
     }
 
-    std::array<CellSet9, 9> cellsOf_{};                  // the cells of each digit (0..8)
-    std::array<std::vector<CellSet9>, 81> setsThrough_;  // the sets each cell is in
+    std::array<CellSet9, 9> cellsOf_{};  // the cells of each digit (0..8)
+    std::vector<CellSet9> sets_;
+    std::array<std::array<std::uint64_t, kWords>, 81> through_{};  // bit i: in sets_[i]
 };
 
 }  // namespace
