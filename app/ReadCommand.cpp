@@ -42,15 +42,6 @@ using sudoku::CellOrigin;
 using sudoku::Reading;
 using sudoku::ReadStatus;
 
-// Givens and hand-written digits on one board, each with its origin.
-Board Combined(const Reading& r) {
-    Board board = r.givens;
-    for (int cell = 0; cell < board.cellCount(); ++cell)
-        if (r.handwritten.value(cell))
-            board.set(cell, r.handwritten.value(cell), CellOrigin::Entered);
-    return board;
-}
-
 std::vector<std::string> CellNames(const Board& board, const std::vector<int>& cells) {
     std::vector<std::string> names;
     for (int cell : cells)
@@ -73,7 +64,7 @@ void PrintReadingText(const std::string& file, const Reading& r) {
     fmt::print("{}: {}{}\n", file, sudoku::ReadStatusId(r.status),
                r.message.empty() ? "" : " (" + r.message + ")");
     if (!r.found()) return;
-    fmt::print("Board read (hand-written digits too):\n{}", BoardText(r, Combined(r)));
+    fmt::print("Board read (hand-written digits too):\n{}", BoardText(r, r.combined()));
     if (!r.changed.empty())
         fmt::print("Corrected cells: {}\n", fmt::join(CellNames(r.givens, r.changed), " "));
     if (!r.uncertain.empty())
@@ -283,7 +274,7 @@ double Percentile(std::vector<double> v, double q) {
 // hand-written cells in mixed mode.
 void Score(Tally& t, const std::string& name, const Reading& r, const std::vector<int>& truth,
            const std::vector<int>& printedTruth, bool mixed) {
-    const Board read = Combined(r);
+    const Board read = r.combined();
     std::vector<std::string> diffs;
     for (int cell = 0; cell < static_cast<int>(truth.size()); ++cell) {
         const int want = truth[cell];

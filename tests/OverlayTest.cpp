@@ -87,14 +87,6 @@ int CountIn(const cv::Mat& pixels, const cv::Mat& mask) {
     return cv::countNonZero(pixels & mask);
 }
 
-Board Combined(const Reading& r) {
-    Board board = r.givens;
-    for (int cell = 0; cell < board.cellCount(); ++cell)
-        if (r.handwritten.value(cell))
-            board.set(cell, r.handwritten.value(cell), CellOrigin::Entered);
-    return board;
-}
-
 cv::Mat Draw(const Sample& s, const Reading& r, OverlayMode mode, std::string* sentence = nullptr) {
     cv::Mat out = s.photo.clone();
     OverlayOptions options;
@@ -118,7 +110,7 @@ TEST(Overlay, SolutionDigitsLandInTheEmptyCellsOnly) {
     ASSERT_EQ(out.size(), s->photo.size());
     const cv::Mat changed = Changed(s->photo, out);
     cv::Mat empties = cv::Mat::zeros(out.size(), CV_8U);
-    const Board board = Combined(r);
+    const Board board = r.combined();
     for (int cell = 0; cell < board.cellCount(); ++cell) {
         const cv::Mat inside = CellMask(r, cell, out.size());
         const int ink = CountIn(changed, inside);
@@ -148,7 +140,7 @@ TEST(Overlay, CandidatesArePencilledInTheEmptyCells) {
     REQUIRE_SOLVED(s);
     const Reading& r = s->reading;
     const cv::Mat changed = Changed(s->photo, Draw(*s, r, OverlayMode::Candidates));
-    const CandidateGrid grid(Combined(r));
+    const CandidateGrid grid(r.combined());
     int more = 0, fewer = 0;
     for (int cell = 0; cell < grid.board().cellCount(); ++cell) {
         const int ink = CountIn(changed, CellMask(r, cell, changed.size()));
@@ -175,7 +167,7 @@ TEST(Overlay, HintShowsTheNextStepAndItsExplanation) {
     const Reading& r = s->reading;
     std::string sentence;
     const cv::Mat out = Draw(*s, r, OverlayMode::Hint, &sentence);
-    const CandidateGrid grid(Combined(r));
+    const CandidateGrid grid(r.combined());
     const auto step = LogicalSolver().nextStep(grid);
     ASSERT_TRUE(step);
     EXPECT_EQ(sentence, step->explanation);
@@ -346,7 +338,7 @@ TEST(Overlay, BrokenBoardMarksTheConflictAndDrawsNoSolution) {
     for (int cell = 0; cell < g.cellCount() && empty < 0; ++cell) {
         if (r.givens.isEmpty(cell)) continue;
         for (int peer : g.unitCells(g.rowUnit(g.row(cell))))
-            if (Combined(r).isEmpty(peer)) {
+            if (r.combined().isEmpty(peer)) {
                 given = cell;
                 empty = peer;
                 break;

@@ -27,15 +27,6 @@ const cv::Scalar kWrongFill(120, 120, 255);
 const cv::Scalar kText(50, 30, 20);
 const cv::Scalar kOutline(60, 170, 60);
 
-// Givens and hand-written digits on one board, each with its origin.
-Board Combined(const Reading& r) {
-    Board board = r.givens;
-    for (int cell = 0; cell < board.cellCount(); ++cell)
-        if (r.handwritten.value(cell) && board.isEmpty(cell))
-            board.set(cell, r.handwritten.value(cell), CellOrigin::Entered);
-    return board;
-}
-
 // The reading's line intersections, or those one homography predicts from its corners.
 std::vector<cv::Point2f> PhotoLattice(const Reading& r) {
     const int n = r.size;
@@ -264,7 +255,7 @@ std::string DrawContent(Painter& paint, const Reading& r, OverlayMode mode) {
     // Digits that may sit a cell off: no mark in any cell could be trusted to be in its place.
     if (r.status == ReadStatus::Uncertain) return r.message;
     if (mode == OverlayMode::Check) return DrawCheck(paint, r);
-    const CandidateGrid grid(Combined(r));
+    const CandidateGrid grid(r.combined());
     if (r.status != ReadStatus::Solved || !r.solution.isComplete()) {
         if (mode == OverlayMode::Candidates) DrawCandidates(paint, grid);
         const Verdict verdict = CheckAndSolve(grid);

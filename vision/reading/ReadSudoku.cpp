@@ -609,6 +609,14 @@ void CheckOptions(const ReaderOptions& options) {
 
 }  // namespace
 
+Board Reading::combined() const {
+    Board board = givens;
+    for (int cell = 0; cell < board.cellCount(); ++cell)
+        if (handwritten.value(cell) && board.isEmpty(cell))
+            board.set(cell, handwritten.value(cell), CellOrigin::Entered);
+    return board;
+}
+
 std::string_view ReadStatusId(ReadStatus status) {
     switch (status) {
         case ReadStatus::Solved:

@@ -116,6 +116,9 @@ struct Reading {
     StageMillis millis;
 
     bool found() const { return status != ReadStatus::NotFound && status != ReadStatus::Error; }
+    // The givens and the hand-written digits on one board, each with its origin (Given,
+    // Entered): the grid as the person left it.
+    Board combined() const;
 };
 
 // Reads a photo already in memory: 8-bit (or 16-bit) gray, BGR or BGRA, at least 64x64.
