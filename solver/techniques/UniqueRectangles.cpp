@@ -108,6 +108,17 @@ bool RoofIsASide(const std::vector<int>& roof) {
     return false;
 }
 
+// Calls visit(rect, p, q) for every rectangle whose roof is one side, p and q its roof corners,
+// until visit returns a step: where types 2, 3 and 4 start.
+template <typename Visit>
+std::optional<Step> ForEachRoofSide(const CandidateGrid& grid, Visit visit) {
+    return ForEachRectangle(grid, [&](const Rectangle& rect) -> std::optional<Step> {
+        const auto roof = Roof(grid, rect);
+        if (!RoofIsASide(roof)) return std::nullopt;
+        return visit(rect, rect.cells[roof[0]], rect.cells[roof[1]]);
+    });
+}
+
 class UniqueRectangle1 final : public Strategy {
 public:
     Technique technique() const override { return Technique::UniqueRectangle1; }
@@ -135,26 +146,24 @@ public:
     Technique technique() const override { return Technique::UniqueRectangle2; }
     std::optional<Step> find(const CandidateGrid& grid) const override {
         const Geometry& g = grid.geometry();
-        return ForEachRectangle(grid, [&](const Rectangle& rect) -> std::optional<Step> {
-            const auto roof = Roof(grid, rect);
-            if (!RoofIsASide(roof)) return std::nullopt;
-            const int p = rect.cells[roof[0]], q = rect.cells[roof[1]];
-            const Mask extra = grid.candidates(p) & ~rect.pair;
-            if (grid.candidates(q) != grid.candidates(p) || CountDigits(extra) != 1)
-                return std::nullopt;
-            const int c = OnlyDigit(extra);
-            auto elims = detail::SeeingAll(grid, c, {p, q});
-            if (elims.empty()) return std::nullopt;
-            Step step = RectangleStep(grid, technique(), rect);
-            step.eliminations = elims;
-            step.proof.push_back({p, c});
-            step.proof.push_back({q, c});
-            step.explanation = Intro(g, "2", rect) + "; " + g.cellName(p) + " and " +
-                               g.cellName(q) + " are both " + CandidateText(grid.candidates(p)) +
-                               ", so one of them is " + DigitText(c) + " and " +
-                               RemovalText(g, elims) + ".";
-            return step;
-        });
+        return ForEachRoofSide(
+            grid, [&](const Rectangle& rect, int p, int q) -> std::optional<Step> {
+                const Mask extra = grid.candidates(p) & ~rect.pair;
+                if (grid.candidates(q) != grid.candidates(p) || CountDigits(extra) != 1)
+                    return std::nullopt;
+                const int c = OnlyDigit(extra);
+                auto elims = detail::SeeingAll(grid, c, {p, q});
+                if (elims.empty()) return std::nullopt;
+                Step step = RectangleStep(grid, technique(), rect);
+                step.eliminations = elims;
+                step.proof.push_back({p, c});
+                step.proof.push_back({q, c});
+                step.explanation = Intro(g, "2", rect) + "; " + g.cellName(p) + " and " +
+                                   g.cellName(q) + " are both " +
+                                   CandidateText(grid.candidates(p)) + ", so one of them is " +
+                                   DigitText(c) + " and " + RemovalText(g, elims) + ".";
+                return step;
+            });
     }
 };
 
@@ -165,22 +174,20 @@ class UniqueRectangle3 final : public Strategy {
 public:
     Technique technique() const override { return Technique::UniqueRectangle3; }
     std::optional<Step> find(const CandidateGrid& grid) const override {
-        return ForEachRectangle(grid, [&](const Rectangle& rect) -> std::optional<Step> {
-            const auto roof = Roof(grid, rect);
-            if (!RoofIsASide(roof)) return std::nullopt;
-            const int p = rect.cells[roof[0]], q = rect.cells[roof[1]];
-            const Mask extra = (grid.candidates(p) | grid.candidates(q)) & ~rect.pair;
-            if (CountDigits(extra) < 2) return std::nullopt;  // one extra digit is type 2
-            const Geometry& g = grid.geometry();
-            for (int unit : g.unitsOf(p)) {
-                bool shared = false;
-                for (int u : g.unitsOf(q))
-                    shared |= u == unit;
-                if (!shared) continue;
-                if (auto step = subsetIn(grid, rect, p, q, unit, extra)) return step;
-            }
-            return std::nullopt;
-        });
+        return ForEachRoofSide(
+            grid, [&](const Rectangle& rect, int p, int q) -> std::optional<Step> {
+                const Mask extra = (grid.candidates(p) | grid.candidates(q)) & ~rect.pair;
+                if (CountDigits(extra) < 2) return std::nullopt;  // one extra digit is type 2
+                const Geometry& g = grid.geometry();
+                for (int unit : g.unitsOf(p)) {
+                    bool shared = false;
+                    for (int u : g.unitsOf(q))
+                        shared |= u == unit;
+                    if (!shared) continue;
+                    if (auto step = subsetIn(grid, rect, p, q, unit, extra)) return step;
+                }
+                return std::nullopt;
+            });
     }
 
 private:
@@ -251,30 +258,28 @@ public:
     Technique technique() const override { return Technique::UniqueRectangle4; }
     std::optional<Step> find(const CandidateGrid& grid) const override {
         const Geometry& g = grid.geometry();
-        return ForEachRectangle(grid, [&](const Rectangle& rect) -> std::optional<Step> {
-            const auto roof = Roof(grid, rect);
-            if (!RoofIsASide(roof)) return std::nullopt;
-            const int p = rect.cells[roof[0]], q = rect.cells[roof[1]];
-            for (int unit : g.unitsOf(p)) {
-                bool shared = false;
-                for (int u : g.unitsOf(q))
-                    shared |= u == unit;
-                if (!shared) continue;
-                for (int a : Digits(rect.pair)) {
-                    if (grid.placesFor(unit, a).size() != 2) continue;
-                    const int b = OnlyDigit(rect.pair & ~DigitBit(a));
-                    Step step = RectangleStep(grid, technique(), rect);
-                    step.eliminations = {{p, b}, {q, b}};
-                    step.units.push_back(unit);
-                    step.explanation = Intro(g, "4", rect) + "; in " + g.unitName(unit) + ", " +
-                                       DigitText(a) + " can only go in " + g.cellName(p) + " or " +
-                                       g.cellName(q) + ", so " + RemovalText(g, step.eliminations) +
-                                       ".";
-                    return step;
+        return ForEachRoofSide(
+            grid, [&](const Rectangle& rect, int p, int q) -> std::optional<Step> {
+                for (int unit : g.unitsOf(p)) {
+                    bool shared = false;
+                    for (int u : g.unitsOf(q))
+                        shared |= u == unit;
+                    if (!shared) continue;
+                    for (int a : Digits(rect.pair)) {
+                        if (grid.placesFor(unit, a).size() != 2) continue;
+                        const int b = OnlyDigit(rect.pair & ~DigitBit(a));
+                        Step step = RectangleStep(grid, technique(), rect);
+                        step.eliminations = {{p, b}, {q, b}};
+                        step.units.push_back(unit);
+                        step.explanation = Intro(g, "4", rect) + "; in " + g.unitName(unit) + ", " +
+                                           DigitText(a) + " can only go in " + g.cellName(p) +
+                                           " or " + g.cellName(q) + ", so " +
+                                           RemovalText(g, step.eliminations) + ".";
+                        return step;
+                    }
                 }
-            }
-            return std::nullopt;
-        });
+                return std::nullopt;
+            });
     }
 };
 
