@@ -10,13 +10,17 @@
 #include <bit>
 #include <cstdint>
 #include <cstdio>
+#include <random>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/FastSolver9.h"
 #include "solver/Generator.h"
 #include "solver/LogicalSolver.h"
 #include "solver/RuleFixpoint9.h"
+#include "solver/techniques/BasicSupport.h"
 #include "tests/PuzzleLists.h"
 
 namespace sudoku {
@@ -105,6 +109,37 @@ TEST(RuleFixpoint, AgreesWithTheBoundedLogicalSolverOnGeneratedPuzzles) {
     for (const Board& puzzle : Generated(minimal, 300))
         Compare(puzzle, tally);
     tally.expectAtLeast({100, 240, 250}, {280, 140, 140});
+}
+
+// The fixpoint's one walk over every subset size finds exactly what the logical solver's walk per
+// size finds, on random sets of 2 to 9 masks of up to 9 bits (few bits, so tight subsets abound).
+TEST(RuleFixpoint, TheOneWalkFindsWhatAWalkPerSizeFinds) {
+    std::mt19937 random(5);
+    int found = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        const int n = 2 + static_cast<int>(random() % 8), most = 2 + static_cast<int>(random() % 3);
+        std::array<Mask, 9> masks{};
+        for (int i = 0; i < n; ++i)
+            masks[i] = (random() & random() & 0x1FF) | Mask{1} << (random() % 9);
+        std::set<std::pair<Mask, Mask>> perSize, oneWalk;  // (chosen, their union)
+        for (int k = 2; k <= most; ++k)
+            basic::ForEachTightSubset(masks.data(), n, k,
+                                      [&](const std::array<int, 4>& chosen, Mask together) {
+                                          Mask bits = 0;
+                                          for (int j = 0; j < k; ++j)
+                                              bits |= Mask{1} << chosen[j];
+                                          perSize.insert({bits, together});
+                                          return false;
+                                      });
+        basic::ForEachTightSubsetUpTo(masks.data(), n, most, [&](Mask chosen, Mask together) {
+            oneWalk.insert({chosen, together});
+            return false;
+        });
+        EXPECT_EQ(oneWalk, perSize) << "trial " << trial;
+        found += static_cast<int>(perSize.size());
+    }
+    std::printf("tight subsets found: %d\n", found);
+    EXPECT_GE(found, 1000);  // or the comparison says little
 }
 
 // A grid the rules contradict is not solved: two cells of a row that can only hold 5.
