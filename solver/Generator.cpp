@@ -809,7 +809,8 @@ private:
     bool withinLevel() {
         if (singlesSolve()) return true;
         if (*options_.difficulty == Difficulty::Easy) return false;
-        if (fixpointLevel_) return SolvedWithinLevel9(clueCandidates9(), *fixpointLevel_);
+        // singlesSolve() left the clues' candidates in start_.
+        if (fixpointLevel_) return SolvedWithinLevel9(startCandidates9(), *fixpointLevel_);
         return gradingSolver_.outline(CandidateGrid(toBoard(true))).solved;
     }
 
@@ -887,14 +888,11 @@ private:
         }
     }
 
-    // What the clues leave each 9x9 cell, a clue its own digit: the rules' fixpoint's start.
-    std::array<std::uint16_t, 81> clueCandidates9() const {
+    // The search's start (setStartFromClues) as the rules' fixpoint takes it on 9x9.
+    std::array<std::uint16_t, 81> startCandidates9() const {
         std::array<std::uint16_t, 81> candidates{};
-        for (int cell = 0; cell < 81; ++cell) {
-            const Mask left = given_[cell] ? DigitBit(solution_[cell])
-                                           : geometry_.allDigits() & ~seenByClues(cell);
-            candidates[cell] = static_cast<std::uint16_t>(left);
-        }
+        std::transform(start_.begin(), start_.end(), candidates.begin(),
+                       [](Mask m) { return static_cast<std::uint16_t>(m); });
         return candidates;
     }
 
