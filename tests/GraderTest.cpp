@@ -106,9 +106,8 @@ TEST(Grader, TheOutlineOfASolveGradesAsTheSolveItself) {
     GeneratorOptions expert;  // the lists above hold no expert puzzle
     expert.difficulty = Difficulty::Expert;
     expert.seed = 1;
-    Generator generator(expert);
-    for (int i = 0; i < 3; ++i)
-        puzzles.push_back(generator.next().puzzle);
+    for (const Board& b : GeneratedPuzzles(expert, 3))
+        puzzles.push_back(b);
     std::set<Difficulty> levels;
     for (const Board& b : puzzles) {
         const LogicalResult full = LogicalSolver().solve(b);
