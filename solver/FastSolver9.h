@@ -46,8 +46,9 @@ bool SolvedByPropagation9(const char* puzzle81, std::uint16_t* candidates81 = nu
 // The generator's check after removing the clue at `cell` (its digit `digit`, 1..9) from a
 // puzzle with one solution, in one run: Filled when propagation fills the grid (the solution is
 // still the only one and, as above, the puzzle within hard); otherwise the search for a solution
-// with another digit there goes on from where propagation stalled, which `candidates81` receives
-// as SolvedByPropagation9 gives it.
+// with another digit there goes on from where propagation stalled. Only when it finds none
+// (OnlySolution) does `candidates81` receive what propagation left, as SolvedByPropagation9 gives
+// it; otherwise it is not written.
 enum class RemovalCheck9 { Filled, OnlySolution, OtherSolution };
 RemovalCheck9 CheckRemoval9(const char* puzzle81, int cell, int digit, std::uint16_t* candidates81);
 

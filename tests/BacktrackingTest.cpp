@@ -224,7 +224,7 @@ TEST(SolveFast9, CheckRemovalAgreesWithCountingAndPropagation) {
             ++outcomes[static_cast<int>(check)];
             EXPECT_EQ(check == RemovalCheck9::Filled, filled) << fewer;
             EXPECT_EQ(check == RemovalCheck9::OtherSolution, count == 2) << fewer;
-            if (!filled) {
+            if (check == RemovalCheck9::OnlySolution) {
                 EXPECT_EQ(left, expected) << fewer;
             }
         }
