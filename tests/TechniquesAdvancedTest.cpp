@@ -23,6 +23,7 @@
 #include "solver/Generator.h"
 #include "solver/LogicalSolver.h"
 #include "solver/Strategies.h"
+#include "tests/NothingSimpler.h"
 
 namespace sudoku {
 namespace {
@@ -79,12 +80,7 @@ TEST_P(AdvancedTechnique, IsNeededFindsExactlyTheExpectedEliminationsAndIsSound)
     const Geometry& g = grid.geometry();
     ASSERT_FALSE(grid.isSolved());
 
-    const auto& strategies = AllStrategies();
-    for (int t = 0; t < static_cast<int>(c.technique); ++t) {
-        if (!strategies[t]) continue;
-        auto simpler = strategies[t]->find(grid);
-        EXPECT_FALSE(simpler) << TechniqueName(Technique(t)) << " found: " << simpler->explanation;
-    }
+    ExpectNothingSimplerFinds(grid, c.technique);
 
     const Strategy* strategy = StrategyFor(c.technique);
     ASSERT_NE(strategy, nullptr);

@@ -12,6 +12,7 @@
 #include "solver/Strategies.h"
 #include "solver/TextFormat.h"
 #include "solver/techniques/Techniques.h"
+#include "tests/NothingSimpler.h"
 
 namespace sudoku {
 namespace {
@@ -68,12 +69,7 @@ TEST_P(BasicTechnique, FindsExactlyTheExpectedStepAndNothingSimplerDoes) {
     const Case& c = GetParam();
     const CandidateGrid grid = GridOf(c.puzzle);
     const Geometry& g = grid.geometry();
-    const auto& strategies = AllStrategies();
-    for (int t = 0; t < static_cast<int>(c.technique); ++t) {
-        if (!strategies[t]) continue;
-        auto simpler = strategies[t]->find(grid);
-        EXPECT_FALSE(simpler) << TechniqueName(Technique(t)) << " found: " << simpler->explanation;
-    }
+    ExpectNothingSimplerFinds(grid, c.technique);
 
     const Strategy* strategy = StrategyFor(c.technique);
     ASSERT_NE(strategy, nullptr);
