@@ -219,6 +219,22 @@ RemovalCheck9 CheckRemoval9(const char* puzzle81, int cell, int digit,
     return baseline9::CheckRemoval(puzzle81, cell, digit, candidates81);
 }
 
+int SolveFast9Excluding(const std::array<CellSet9, 9>& places, int cell, int digit, int limit,
+                        std::uint64_t* guesses) {
+#if SUDOKU_FAST9_DISPATCH
+    if (UseAvx2()) return avx2_9::SolveExcluding(places, cell, digit, limit, guesses);
+#endif
+    return baseline9::SolveExcluding(places, cell, digit, limit, guesses);
+}
+
+RemovalCheck9 CheckRemoval9(const std::array<CellSet9, 9>& places, int cell, int digit,
+                            std::uint16_t* candidates81) {
+#if SUDOKU_FAST9_DISPATCH
+    if (UseAvx2()) return avx2_9::CheckRemoval(places, cell, digit, candidates81);
+#endif
+    return baseline9::CheckRemoval(places, cell, digit, candidates81);
+}
+
 bool SolvedByPropagation9(const char* puzzle81, std::uint16_t* candidates81) {
 #if SUDOKU_FAST9_DISPATCH
     if (UseAvx2()) return avx2_9::SolvedByPropagation(puzzle81, candidates81);

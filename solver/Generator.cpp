@@ -572,10 +572,10 @@ private:
         if (geometry_.isClassic9()) {
             cluesOfDigit_.fill({});
             for (int cell = 0; cell < 81; ++cell) {
-                line_[cell] = static_cast<char>('0' + solution_[cell]);
                 clues_.add(cell);
                 cluesOfDigit_[solution_[cell] - 1].add(cell);
             }
+            seenStale_ = 0x1FF;
             unavoidable_.find(solution_);
         }
         budgetHit_ = false;
@@ -664,10 +664,10 @@ private:
     void setGiven(int cell, bool given) {
         given_[cell] = given;
         if (geometry_.isClassic9()) {
-            line_[cell] = given ? static_cast<char>('0' + solution_[cell]) : '.';
             given ? clues_.add(cell) : clues_.remove(cell);
             CellSet9& ofDigit = cluesOfDigit_[solution_[cell] - 1];
             given ? ofDigit.add(cell) : ofDigit.remove(cell);
+            seeClue(solution_[cell] - 1, cell, given);
         }
         const Mask bit = DigitBit(solution_[cell]);
         for (int unit : geometry_.unitsOf(cell))
@@ -691,6 +691,36 @@ private:
         }
     }
 
+    // A clue of the digit (0..8) came or went: a new one adds its peers to where the digit is
+    // ruled out, one gone leaves that to be worked out again when next asked (most clues that go
+    // come back after a check).
+    void seeClue(int digit, int cell, bool given) {
+        if (!given) {
+            seenStale_ |= 1u << digit;
+        } else if ((seenStale_ >> digit & 1) == 0) {
+            seenByDigit_[digit] |= Peers9()[cell];
+        }
+    }
+
+    // Where the clues of the digit (0..8) rule it out.
+    const CellSet9& seenBy(int digit) const {
+        if (seenStale_ >> digit & 1) {
+            CellSet9 seen;
+            cluesOfDigit_[digit].forEach([&](int clue) { seen |= Peers9()[clue]; });
+            seenByDigit_[digit] = seen;
+            seenStale_ &= ~(1u << digit);
+        }
+        return seenByDigit_[digit];
+    }
+
+    // Where each digit may go, the form in which the fast solver takes the clues.
+    std::array<CellSet9, 9> places() const {
+        std::array<CellSet9, 9> places;
+        for (int digit = 0; digit < 9; ++digit)
+            places[digit] = ~(seenBy(digit) | clues_) | cluesOfDigit_[digit];
+        return places;
+    }
+
     // Whether the orbit (already cleared) may stay out: the clues still force the known solution
     // and, when the removal is bounded, the puzzle stays within the level.
     bool mayStayOut(std::span<const int> orbit) {
@@ -712,8 +742,7 @@ private:
         if (inUncluedSet(orbit)) return false;
         std::array<std::uint16_t, 81> left{};
         const int first = orbit[0];
-        const RemovalCheck9 check =
-            CheckRemoval9(line_.data(), first, solution_[first], left.data());
+        const RemovalCheck9 check = CheckRemoval9(places(), first, solution_[first], left.data());
         if (check != RemovalCheck9::OnlySolution) return check == RemovalCheck9::Filled;
         setGiven(first, true);  // the other cells' searches keep it, as uniqueWithout does
         const bool unique = uniqueWithout(orbit.subspan(1));
@@ -747,7 +776,7 @@ private:
             allForced_ = allForced_ && forced;
             if (!forced && geometry_.isClassic9()) {
                 unique = !unavoidable_.soleClue(cleared[i], clues_) &&
-                         SolveFast9Excluding(line_.data(), cleared[i], solution_[cleared[i]], 1,
+                         SolveFast9Excluding(places(), cleared[i], solution_[cleared[i]], 1,
                                              nullptr) == 0;
             } else if (!forced) {
                 setStartFromClues();
@@ -841,9 +870,7 @@ private:
         for (int other = 0; other < 9 && naked; ++other)
             naked = other == digit || !(cluesOfDigit_[other] & peers).empty();
         if (naked) return true;
-        CellSet9 seen;  // where a clue of the digit rules it out
-        cluesOfDigit_[digit].forEach([&](int clue) { seen |= Peers9()[clue]; });
-        CellSet9 elsewhere = ~(clues_ | seen);
+        CellSet9 elsewhere = ~(clues_ | seenBy(digit));
         elsewhere.remove(cell);
         for (const CellSet9& unit : Units9()[cell])
             if ((elsewhere & unit).empty()) return true;  // hidden single
@@ -917,11 +944,13 @@ private:
     bool allForced_ = false;  // every cell of the last orbit checked was forced by the clues
     bool levelKept_ = false;  // a removable clue stayed for the level's sake
     int ordersOnGrid_ = 0;    // removal orders tried on the current grid, 0 for a new grid
-    // On 9x9, kept up to date: the clues in SolveFast9's form and as a set, and the grid's
-    // unavoidable sets.
-    std::array<char, 81> line_{};
+    // On 9x9, kept up to date: the clues as a set and by digit, where each digit's clues rule it
+    // out, and the grid's unavoidable sets.
     CellSet9 clues_;
     std::array<CellSet9, 9> cluesOfDigit_{};  // the clues of each digit (0..8)
+    // The peers of those clues, worked out when asked (seenBy): a cache, hence mutable.
+    mutable std::array<CellSet9, 9> seenByDigit_{};
+    mutable std::uint32_t seenStale_ = 0x1FF;  // bit d: seenByDigit_[d] to be worked out again
     UnavoidableSets9 unavoidable_;
 };
 

@@ -233,6 +233,53 @@ TEST(SolveFast9, CheckRemovalAgreesWithCountingAndPropagation) {
         EXPECT_GT(outcome, 0);
 }
 
+// Where each digit may go in a puzzle, as the generator hands its clues to the fast solver: a
+// clue's cell holds its own digit, an empty cell every digit no peer clue holds.
+std::array<CellSet9, 9> PlacesOf(const std::string& puzzle) {
+    std::array<CellSet9, 9> places{};
+    for (int cell = 0; cell < 81; ++cell)
+        for (int digit = 1; digit <= 9; ++digit) {
+            bool allowed = puzzle[cell] == '0' + digit;
+            for (int other = 0; other < 81 && puzzle[cell] == '.'; ++other) {
+                const bool peer = other / 9 == cell / 9 || other % 9 == cell % 9 ||
+                                  (other / 27 == cell / 27 && other % 9 / 3 == cell % 9 / 3);
+                allowed = !(peer && puzzle[other] == '0' + digit);
+                if (!allowed) break;
+            }
+            if (allowed) places[digit - 1].add(cell);
+        }
+    return places;
+}
+
+TEST(SolveFast9, TheClueSetsGiveWhatTheCharactersGive) {
+    int checks = 0;
+    for (const auto& e : LoadCorpus()) {
+        if (e.count < 1) continue;
+        const int cell = static_cast<int>(e.puzzle.find('.'));
+        for (int digit = 1; digit <= 9; ++digit)
+            EXPECT_EQ(SolveFast9Excluding(PlacesOf(e.puzzle), cell, digit, 100, nullptr),
+                      SolveFast9Excluding(e.puzzle.c_str(), cell, digit, 100, nullptr))
+                << e.puzzle << " digit " << digit;
+        if (e.count != 1) continue;
+        for (int clue = 0; clue < 81; ++clue) {
+            if (e.puzzle[clue] == '.') continue;
+            std::string fewer = e.puzzle;
+            fewer[clue] = '.';
+            const int digit = e.puzzle[clue] - '0';
+            std::array<std::uint16_t, 81> fromSets{}, fromCharacters{};
+            const RemovalCheck9 check =
+                CheckRemoval9(PlacesOf(fewer), clue, digit, fromSets.data());
+            ASSERT_EQ(check, CheckRemoval9(fewer.c_str(), clue, digit, fromCharacters.data()))
+                << fewer;
+            if (check == RemovalCheck9::OnlySolution) {
+                EXPECT_EQ(fromSets, fromCharacters) << fewer;
+            }
+            ++checks;
+        }
+    }
+    EXPECT_GT(checks, 1000);
+}
+
 // The corpus's puzzles with one solution and 300 generated from `seed` (not graded).
 std::vector<std::string> UniquePuzzles(std::uint64_t seed) {
     std::vector<std::string> puzzles;
