@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
@@ -541,30 +542,79 @@ bool IsAnotherPuzzle(const Reading& r, GridMask mask, int size) {
     return mask == GridMask::Ink || r.status == ReadStatus::Solved;
 }
 
+// A grid reported, and whether it was read solved.
+struct ReportedGrid {
+    GridCandidate grid;
+    bool solved = false;
+};
+
+double QuadArea(const Quad& q) {
+    return std::abs(cv::contourArea(std::vector<cv::Point2f>(q.begin(), q.end())));
+}
+
+// Whether `inner` is a grid of its own inside `outer` rather than `outer` found again: under half
+// its area (the same grid fitted in another mask differs by a few per cent; a lattice fitted
+// across two puzzles of a page and the print between them is three to nine times a puzzle).
+bool WithinLarger(const GridCandidate& inner, const GridCandidate& outer) {
+    return Overlap(inner, outer) && QuadArea(inner.corners) < 0.5 * QuadArea(outer.corners);
+}
+
+// Whether a grid already reported hides `candidate`: a solved grid hides every grid overlapping
+// it, one not solved only itself found again, not a smaller grid inside it.
+bool Hides(const ReportedGrid& done, const GridCandidate& candidate) {
+    return Overlap(candidate, done.grid) && (done.solved || !WithinLarger(candidate, done.grid));
+}
+
+// The readings without the grids after the first that were not solved and hold a solved one.
+// The time such a reading took goes to the next one kept, whose times count from the one before.
+std::vector<Reading> WithoutLatticesAroundPuzzles(std::vector<Reading> readings,
+                                                  const std::vector<ReportedGrid>& reported) {
+    std::vector<Reading> kept;
+    StageMillis dropped;
+    for (std::size_t i = 0; i < readings.size(); ++i) {
+        const bool aroundAPuzzle =
+            i > 0 && !reported[i].solved &&
+            std::any_of(reported.begin(), reported.end(), [&](const ReportedGrid& other) {
+                return other.solved && WithinLarger(other.grid, reported[i].grid);
+            });
+        StageMillis& millis = readings[i].millis;
+        millis = {millis.decode + dropped.decode, millis.detect + dropped.detect,
+                  millis.read + dropped.read, millis.solve + dropped.solve};
+        dropped = aroundAPuzzle ? millis : StageMillis{};
+        if (!aroundAPuzzle) kept.push_back(std::move(readings[i]));
+    }
+    return kept;
+}
+
 // Every grid of the photo: first the one ReadGray reads (found in a shadow, cut by the frame, or
-// the puzzle beside a printed solution), then each mask's grids that overlap none read before.
-// Each reading's times count from the reading before it (the decoding is the first's).
+// the puzzle beside a printed solution), then each mask's grids that no grid read before hides.
+// A lattice fitted across two puzzles of a page (and the print between them) reads uncertain or
+// without a solution: the puzzles inside it are still read, and once one of them is solved the
+// lattice is not reported (rendered three-puzzle pages under a shadow, seeds 1 to 140: it hid
+// two of the three puzzles on 5 pages). Each reading's times count from the reading before it
+// (the decoding is the first's).
 std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, ColourSource colour, double scale,
                                    const ReaderOptions& options, Stopwatch& clock,
                                    double decodeMs) {
     const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
     GridReading likeliest = ReadLikeliestGrid(work, scale, options, clock, decodeMs);
     if (!likeliest.grid) return {std::move(likeliest.reading)};
+    std::vector<ReportedGrid> reported = {
+        {*likeliest.grid, likeliest.reading.status == ReadStatus::Solved}};
     std::vector<Reading> readings = {std::move(likeliest.reading)};
-    std::vector<GridCandidate> read = {*likeliest.grid};
-    const auto isRead = [&](const GridCandidate& grid) {
-        return std::any_of(read.begin(), read.end(),
-                           [&](const GridCandidate& done) { return Overlap(grid, done); });
+    const auto isHidden = [&](const GridCandidate& candidate) {
+        return std::any_of(reported.begin(), reported.end(),
+                           [&](const ReportedGrid& done) { return Hides(done, candidate); });
     };
     for (const GridMask mask : kGridMasks)
         for (const GridCandidate& candidate : DetectGrids(work.gray, options.size, mask)) {
-            if (isRead(candidate)) continue;
+            if (isHidden(candidate)) continue;
             Reading r = ReadGrid(work, candidate, scale, options, clock, 0);
             if (!IsAnotherPuzzle(r, mask, options.size)) continue;
+            reported.push_back({candidate, r.status == ReadStatus::Solved});
             readings.push_back(std::move(r));
-            read.push_back(candidate);
         }
-    return readings;
+    return WithoutLatticesAroundPuzzles(std::move(readings), reported);
 }
 
 // The photo's gray pixels ready for reading (reduced while decoding a large JPEG), or the error
