@@ -340,6 +340,13 @@ struct ThreePuzzlePage {
     std::vector<Board> puzzles;
 };
 
+// Whether one of the readings solved the puzzle with exactly its clues.
+bool IsReadExactly(const std::vector<Reading>& readings, const Board& puzzle) {
+    return std::any_of(readings.begin(), readings.end(), [&](const Reading& r) {
+        return r.status == ReadStatus::Solved && r.givens == puzzle;
+    });
+}
+
 ThreePuzzlePage PhotographThreePuzzles(std::uint64_t seed) {
     ThreePuzzlePage out;
     std::vector<cv::Mat> columns;
@@ -382,9 +389,7 @@ TEST(SeveralGrids, EveryPuzzleOfARenderedPageOfThreeIsReadUnderAShadow) {
         const std::vector<Reading> readings = ReadSudokus(page.photo);
         for (const Board& puzzle : page.puzzles) {
             ++puzzles;
-            read += std::any_of(readings.begin(), readings.end(), [&](const Reading& r) {
-                return r.status == ReadStatus::Solved && r.givens == puzzle;
-            });
+            read += IsReadExactly(readings, puzzle);
         }
         others += std::max(0, static_cast<int>(readings.size()) - 3);
         std::cout << "  page " << seed << ": " << readings.size() << " grids\n";
@@ -405,11 +410,7 @@ TEST(SeveralGrids, ALatticeAcrossTwoPuzzlesDoesNotHideThem) {
         const std::vector<Reading> readings = ReadSudokus(page.photo);
         EXPECT_EQ(readings.size(), 3u) << "page " << seed;
         for (const Board& puzzle : page.puzzles)
-            EXPECT_TRUE(std::any_of(readings.begin(), readings.end(),
-                                    [&](const Reading& r) {
-                                        return r.status == ReadStatus::Solved && r.givens == puzzle;
-                                    }))
-                << "page " << seed;
+            EXPECT_TRUE(IsReadExactly(readings, puzzle)) << "page " << seed;
     }
 }
 

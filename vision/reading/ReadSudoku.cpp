@@ -542,12 +542,6 @@ bool IsAnotherPuzzle(const Reading& r, GridMask mask, int size) {
     return mask == GridMask::Ink || r.status == ReadStatus::Solved;
 }
 
-// A grid reported, and whether it was read solved.
-struct ReportedGrid {
-    GridCandidate grid;
-    bool solved = false;
-};
-
 double QuadArea(const Quad& q) {
     return std::abs(cv::contourArea(std::vector<cv::Point2f>(q.begin(), q.end())));
 }
@@ -559,29 +553,33 @@ bool WithinLarger(const GridCandidate& inner, const GridCandidate& outer) {
     return Overlap(inner, outer) && QuadArea(inner.corners) < 0.5 * QuadArea(outer.corners);
 }
 
-// Whether a grid already reported hides `candidate`: a solved grid hides every grid overlapping
-// it, one not solved only itself found again, not a smaller grid inside it.
-bool Hides(const ReportedGrid& done, const GridCandidate& candidate) {
-    return Overlap(candidate, done.grid) && (done.solved || !WithinLarger(candidate, done.grid));
+bool IsSolved(const GridReading& g) {
+    return g.reading.status == ReadStatus::Solved;
 }
 
-// The readings without the grids after the first that were not solved and hold a solved one.
+// Whether a grid already reported hides `candidate`: a solved grid hides every grid overlapping
+// it, one not solved only itself found again, not a smaller grid inside it.
+bool Hides(const GridReading& done, const GridCandidate& candidate) {
+    return Overlap(candidate, *done.grid) &&
+           (IsSolved(done) || !WithinLarger(candidate, *done.grid));
+}
+
+// The readings, without the grids after the first that were not solved and hold a solved one.
 // The time such a reading took goes to the next one kept, whose times count from the one before.
-std::vector<Reading> WithoutLatticesAroundPuzzles(std::vector<Reading> readings,
-                                                  const std::vector<ReportedGrid>& reported) {
+std::vector<Reading> WithoutLatticesAroundPuzzles(std::vector<GridReading> reported) {
     std::vector<Reading> kept;
     StageMillis dropped;
-    for (std::size_t i = 0; i < readings.size(); ++i) {
+    for (std::size_t i = 0; i < reported.size(); ++i) {
         const bool aroundAPuzzle =
-            i > 0 && !reported[i].solved &&
-            std::any_of(reported.begin(), reported.end(), [&](const ReportedGrid& other) {
-                return other.solved && WithinLarger(other.grid, reported[i].grid);
+            i > 0 && !IsSolved(reported[i]) &&
+            std::any_of(reported.begin(), reported.end(), [&](const GridReading& other) {
+                return IsSolved(other) && WithinLarger(*other.grid, *reported[i].grid);
             });
-        StageMillis& millis = readings[i].millis;
+        StageMillis& millis = reported[i].reading.millis;
         millis = {millis.decode + dropped.decode, millis.detect + dropped.detect,
                   millis.read + dropped.read, millis.solve + dropped.solve};
         dropped = aroundAPuzzle ? millis : StageMillis{};
-        if (!aroundAPuzzle) kept.push_back(std::move(readings[i]));
+        if (!aroundAPuzzle) kept.push_back(std::move(reported[i].reading));
     }
     return kept;
 }
@@ -599,22 +597,20 @@ std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, ColourSource colour, dou
     const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
     GridReading likeliest = ReadLikeliestGrid(work, scale, options, clock, decodeMs);
     if (!likeliest.grid) return {std::move(likeliest.reading)};
-    std::vector<ReportedGrid> reported = {
-        {*likeliest.grid, likeliest.reading.status == ReadStatus::Solved}};
-    std::vector<Reading> readings = {std::move(likeliest.reading)};
+    std::vector<GridReading> reported;
+    reported.push_back(std::move(likeliest));
     const auto isHidden = [&](const GridCandidate& candidate) {
         return std::any_of(reported.begin(), reported.end(),
-                           [&](const ReportedGrid& done) { return Hides(done, candidate); });
+                           [&](const GridReading& done) { return Hides(done, candidate); });
     };
     for (const GridMask mask : kGridMasks)
         for (const GridCandidate& candidate : DetectGrids(work.gray, options.size, mask)) {
             if (isHidden(candidate)) continue;
             Reading r = ReadGrid(work, candidate, scale, options, clock, 0);
             if (!IsAnotherPuzzle(r, mask, options.size)) continue;
-            reported.push_back({candidate, r.status == ReadStatus::Solved});
-            readings.push_back(std::move(r));
+            reported.push_back({std::move(r), candidate});
         }
-    return WithoutLatticesAroundPuzzles(std::move(readings), reported);
+    return WithoutLatticesAroundPuzzles(std::move(reported));
 }
 
 // The photo's gray pixels ready for reading (reduced while decoding a large JPEG), or the error
