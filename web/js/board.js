@@ -36,7 +36,9 @@ function candidatesElement(size, info, hintMarks) {
     mark.textContent = info.candidates.includes(d) ? digitChar(d) : '';
     const kind = hintMarks && hintMarks.get(d);
     if (kind && info.candidates.includes(d)) mark.className = `mark-${kind}`;
-    box.append(mark);
+    // A space between marks: the cell's text then reads "1 2 5", as its label says (speech
+    // input names a control by its visible text). The grid's layout ignores the spaces.
+    box.append(mark, ' ');
   }
   return box;
 }
