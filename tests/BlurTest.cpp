@@ -28,12 +28,14 @@ namespace fs = std::filesystem;
 // Sigma 3.5 (2026-11-28): 31 found, 18 solved right and image177 wrongly, its printed 1 corrected
 // into the 8 of a printed 8 beside it read as hand-writing; once a correction that makes an entry
 // beside it wrong is not solved, and an entry the puzzle needs has its rivals weighed
-// (vision/reading/ReadingRepair.cpp), 17 right and none wrongly.
+// (vision/reading/ReadingRepair.cpp), 17 right and none wrongly. 2026-11-29: image202, not found
+// at sigma 3.5, is found from the lines between its boxes (vision/grid/GridDetector:
+// OrTheGridOfItsBoxLines) and read exactly: 32 found, 18 right.
 TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
     for (const auto& [sigma, minFound, minSolved] :
-         {std::tuple{2.5, 32, 32}, std::tuple{3.0, 32, 28}, std::tuple{3.5, 31, 17}}) {
+         {std::tuple{2.5, 32, 32}, std::tuple{3.0, 32, 28}, std::tuple{3.5, 32, 18}}) {
         std::cout << "Gaussian blur, sigma " << sigma << " px:\n";
         const SpoiltScore score = ReadSpoiltHeldOut(
             "printed", [sigma = sigma](const cv::Mat& photo) { return OutOfFocus(photo, sigma); });

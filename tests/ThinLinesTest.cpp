@@ -56,8 +56,9 @@ cv::Mat WithFadedThinLines(const cv::Mat& photo, const std::array<cv::Point2f, 4
 // Measured on the 31 held-out printed photos with an outline, thin lines at 40% and at 25% of
 // their contrast, each at full size and halved (124 readings): 119 read exactly, none solved
 // wrong (image1022, whose frame has a coloured rule just above it, is lost four times; image202
-// halved at 25%).
-constexpr int kMinReadExactly = 119;
+// halved at 25%). 120 since a grid is also found from its box lines when no mask shows its cells'
+// (2026-11-29: image1022 at 25%, full size).
+constexpr int kMinReadExactly = 120;
 
 TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
