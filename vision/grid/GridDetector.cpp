@@ -870,10 +870,20 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size) {
 
 namespace {
 
+// Each mask's best whole grid, convincing or not, in the order the masks were asked: the usual
+// mask's, then the strokes', the strokes against the paper's and the faint ink's.
+using WholeGrids = std::vector<GridCandidate>;
+
+// `grid`, noted in `seen` when there is one and the caller keeps a list.
+std::optional<GridCandidate> Noted(std::optional<GridCandidate> grid, WholeGrids* seen) {
+    if (grid && seen) seen->push_back(*grid);
+    return grid;
+}
+
 // The whole grid of another ink mask, when convincing: a guess from a mask the usual one
-// disagrees with is taken only on strong evidence.
-std::optional<GridCandidate> ConvincingWholeGrid(const cv::Mat& ink, int size) {
-    auto grid = BestWholeGrid(ink, size);
+// disagrees with is taken only on strong evidence. Every best grid is noted in `seen`.
+std::optional<GridCandidate> ConvincingWholeGrid(const cv::Mat& ink, int size, WholeGrids* seen) {
+    auto grid = Noted(BestWholeGrid(ink, size), seen);
     if (grid && grid->gridness >= kConvincing) return grid;
     return std::nullopt;
 }
@@ -884,13 +894,13 @@ std::optional<GridCandidate> ConvincingWholeGrid(const cv::Mat& ink, int size) {
 // under a shadow) and the faint ink mask: a blurred photo's thin lines keep a few gray levels of
 // contrast, which the usual mask breaks into dashes.
 std::optional<GridCandidate> WithOtherMasks(std::optional<GridCandidate> best, const cv::Mat& gray,
-                                            int size) {
+                                            int size, WholeGrids* seen = nullptr) {
     const PaperAround lit = SmoothAndPaper(gray);
-    KeepMoreGridLike(best, ConvincingWholeGrid(StrokeMask(lit), size));
+    KeepMoreGridLike(best, ConvincingWholeGrid(StrokeMask(lit), size, seen));
     if (best && best->gridness >= kConvincing) return best;
-    KeepMoreGridLike(best, ConvincingWholeGrid(RelativeStrokeMask(lit), size));
+    KeepMoreGridLike(best, ConvincingWholeGrid(RelativeStrokeMask(lit), size, seen));
     if (best && best->gridness >= kConvincing) return best;
-    KeepMoreGridLike(best, ConvincingWholeGrid(InkMask(gray, kFaintInkOffset), size));
+    KeepMoreGridLike(best, ConvincingWholeGrid(InkMask(gray, kFaintInkOffset), size, seen));
     return best;
 }
 
@@ -909,26 +919,23 @@ bool HoldsAsABox(const GridCandidate& grid, const std::optional<GridCandidate>& 
                       QuadArea(found->corners) <= kMaxShareOfBoxGrid * QuadArea(grid.corners));
 }
 
-// When no mask found a convincing grid: the largest whole grid of any mask whose box lines are
-// plain in the usual mask `ink`, if it holds what was found as one of its boxes (or nothing was).
+// When no mask found a convincing grid: the largest of the masks' best whole grids (`seen`, noted
+// while they were asked: none was convincing, so every mask was) whose box lines are plain in the
+// usual mask `ink`, if it holds what was found as one of its boxes (or nothing was).
 // Dashed thin lines, or faint ones beside shaded boxes, leave a grid's cells unconvincing in every
 // mask; one of its boxes, closed by the thick lines, was then taken for the grid (read as a
 // lattice that is not evenly spaced), or nothing was found (bench/newspaper_probes.py pages).
 std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate> found,
-                                                    const cv::Mat& gray, const cv::Mat& ink,
+                                                    const cv::Mat& ink, const WholeGrids& seen,
                                                     int size) {
     const int boxes = SquareBoxesPerSide(size);
     if ((found && found->gridness >= kConvincing) || boxes < 2) return found;
-    const PaperAround lit = SmoothAndPaper(gray);
     std::optional<GridCandidate> best;
-    for (const cv::Mat& mask :
-         {ink, StrokeMask(lit), RelativeStrokeMask(lit), InkMask(gray, kFaintInkOffset)}) {
-        auto grid = BestWholeGrid(mask, size);
-        if (grid && HoldsAsABox(*grid, found) &&
-            (!best || QuadArea(grid->corners) > QuadArea(best->corners)) &&
-            Gridness(ink, grid->corners, boxes) >= kConvincingBoxLines)
-            best = std::move(grid);
-    }
+    for (const GridCandidate& grid : seen)
+        if (HoldsAsABox(grid, found) &&
+            (!best || QuadArea(grid.corners) > QuadArea(best->corners)) &&
+            Gridness(ink, grid.corners, boxes) >= kConvincingBoxLines)
+            best = grid;
     return best ? best : found;
 }
 
@@ -944,12 +951,13 @@ std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size) {
 
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
-    std::optional<GridCandidate> best = BestWholeGrid(ink, size);
+    WholeGrids seen;
+    std::optional<GridCandidate> best = Noted(BestWholeGrid(ink, size), &seen);
     if (best && best->gridness >= kConvincing) return best;
     KeepMoreGridLike(best, GridAroundItsBoxes(ink, size, best));
     KeepMoreGridLike(best, BestCutGrid(ink, size));
-    best = OrOfShortDashes(WithOtherMasks(std::move(best), gray, size), ink, size);
-    return OrTheGridOfItsBoxLines(std::move(best), gray, ink, size);
+    best = OrOfShortDashes(WithOtherMasks(std::move(best), gray, size, &seen), ink, size);
+    return OrTheGridOfItsBoxLines(std::move(best), ink, seen, size);
 }
 
 }  // namespace sudoku
