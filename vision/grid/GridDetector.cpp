@@ -52,11 +52,6 @@ constexpr double kConvincingBoxLines = 0.75;
 // It replaces a grid found inside it that covers at most this share of it (a box: a ninth).
 constexpr double kMaxShareOfBoxGrid = 0.2;
 
-double QuadArea(const Quad& q) {
-    std::vector<cv::Point2f> pts(q.begin(), q.end());
-    return cv::contourArea(pts);
-}
-
 // Gray levels a pixel must be below its neighbourhood's mean to count as ink.
 constexpr double kInkOffset = 7;
 // The same for a blurred photo's faint lines (see WithOtherMasks).
@@ -454,6 +449,10 @@ double SideLength(const Quad& q, int k) {
 }
 
 }  // namespace
+
+double QuadArea(const Quad& quad) {
+    return cv::contourArea(std::vector<cv::Point2f>(quad.begin(), quad.end()));
+}
 
 Quad OrderClockwise(const Quad& quad) {
     cv::Point2f centre(0, 0);

@@ -23,6 +23,9 @@ struct GridCandidate {
 // Clockwise order starting at the corner nearest the image's top-left.
 Quad OrderClockwise(const Quad& quad);
 
+// The area inside the corners in square pixels, whichever way round they run.
+double QuadArea(const Quad& quad);
+
 // How grid-like the inside of a quadrilateral of a binary image (ink = 255) is: straightens it
 // and checks that long straight lines run at every multiple of 1/size of its side, with none in
 // the cell interiors beside them. Digits (printed or hand-written, in every cell) are not lines:

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
@@ -540,10 +539,6 @@ Reading ReadGray(const cv::Mat& gray, ColourSource colour, double scale,
 bool IsAnotherPuzzle(const Reading& r, GridMask mask, int size) {
     if (r.givens.filledCount() + r.handwritten.filledCount() < 2 * size - 1) return false;
     return mask == GridMask::Ink || r.status == ReadStatus::Solved;
-}
-
-double QuadArea(const Quad& q) {
-    return std::abs(cv::contourArea(std::vector<cv::Point2f>(q.begin(), q.end())));
 }
 
 // Whether `inner` is a grid of its own inside `outer` rather than `outer` found again: under half
