@@ -44,6 +44,8 @@ UNLIKE = 0.85
 
 
 def glyph_vector(glyph):
+    """The glyph scaled into a 20-pixel box, centred, softened and normalised: a dot product of
+    two is their correlation, whatever their size and ink level."""
     side = 20
     h, w = glyph.shape
     k = side / max(h, w)
