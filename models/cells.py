@@ -107,6 +107,13 @@ def raw_corners(path, corners):
     return order_clockwise(np.stack([x, y], axis=1))
 
 
+def photo_corners(data_dir, name, outlines):
+    """The outline of photo `name` in raw pixels, for its printed/ file and its mixed/ twin alike:
+    the twin carries no EXIF tag but has the printed photo's raw pixels, so the tag is always
+    read from printed/ (the mixed/ file's missing tag once cut glyphs from the wrong cells)."""
+    return raw_corners(os.path.join(data_dir, "printed", name), outlines[name])
+
+
 def load_raw_gray(path):
     return cv2.imread(path, cv2.IMREAD_GRAYSCALE | cv2.IMREAD_IGNORE_ORIENTATION)
 

@@ -97,7 +97,7 @@ def main():
             continue
         pp = os.path.join(args.data, "printed", name)
         mp = os.path.join(args.data, "mixed", name)
-        corners = cells.raw_corners(pp, outlines[name])
+        corners = cells.photo_corners(args.data, name, outlines)
         truth = cells.read_dat(pp[:-4] + ".dat").ravel()
         hand = cells.read_dat(mp[:-4] + ".dat").ravel()
         warped = cells.warp_grid(cells.load_raw_gray(pp), corners)

@@ -65,7 +65,7 @@ def real_cells(data_dir, names, rng, jitters, jitter_px):
         mpath = os.path.join(data_dir, "mixed", name)
         truth = cells.read_dat(ppath[:-4] + ".dat").ravel()
         hand_truth = cells.read_dat(mpath[:-4] + ".dat").ravel() if os.path.exists(mpath) else None
-        corners = cells.raw_corners(ppath, outlines[name])
+        corners = cells.photo_corners(data_dir, name, outlines)
         printed = cells.load_raw_gray(ppath)
         mixed = cells.load_raw_gray(mpath) if os.path.exists(mpath) else None
         # Corner noise in proportion to the grid (a 40-px cell spans ~grid/9 photo pixels).
@@ -234,11 +234,9 @@ def real_hand_glyphs(data_dir, names, unrotated_corners=False):
             continue
         truth = cells.read_dat(os.path.join(data_dir, "printed", name)[:-4] + ".dat").ravel()
         hand = cells.read_dat(mpath[:-4] + ".dat").ravel()
-        # The mixed/ photos carry no EXIF orientation, but their pixels are the printed/ photo's
-        # raw pixels: the corners are mapped with the printed photo's tag (as real_cells does).
-        tagged = mpath if unrotated_corners else os.path.join(data_dir, "printed", name)
-        warped = cells.warp_grid(cells.load_raw_gray(mpath),
-                                 cells.raw_corners(tagged, outlines[name]))
+        corners = (cells.raw_corners(mpath, outlines[name]) if unrotated_corners
+                   else cells.photo_corners(data_dir, name, outlines))
+        warped = cells.warp_grid(cells.load_raw_gray(mpath), corners)
         for i, cell in enumerate(cells.cells_of(warped)):
             if truth[i] == 0 and hand[i] != 0:
                 g = glyph_of_cell(cell)

@@ -95,7 +95,7 @@ def write_reference(model, path, data_dir):
     outlines = cells.read_outlines(data_dir)
     name = "image1.jpg"
     p = os.path.join(data_dir, "printed", name)
-    warped = cells.warp_grid(cells.load_raw_gray(p), cells.raw_corners(p, outlines[name]))
+    warped = cells.warp_grid(cells.load_raw_gray(p), cells.photo_corners(data_dir, name, outlines))
     picked = [c for c in cells.cells_of(warped)][:12]
     raw = np.vstack(picked)
     inp = np.stack([cells.preprocess(c) for c in picked])[:, None]
