@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <iostream>
 #include <span>
 #include <string>
@@ -53,16 +54,21 @@ cv::Mat WithFadedThinLines(const cv::Mat& photo, const std::array<cv::Point2f, 4
     return out;
 }
 
-// Measured on the 31 held-out printed photos with an outline, thin lines at 40% and at 25% of
-// their contrast, each at full size and halved (124 readings): 119 read exactly, none solved
-// wrong (image1022, whose frame has a coloured rule just above it, is lost four times; image202
-// halved at 25%). 120 since a grid is also found from its box lines when no mask shows its cells'
-// (2026-11-29: image1022 at 25%, full size).
-constexpr int kMinReadExactly = 120;
+// Whether the grid read lies on `outline` (the photo's hand-made one, scaled by `scale`): its
+// centre is inside it. Another grid of the page is not a misreading of this one.
+bool ReadsThisGrid(const Reading& r, const std::array<cv::Point2f, 4>& outline, double scale) {
+    std::vector<cv::Point2f> scaled;
+    for (const cv::Point2f& p : outline)
+        scaled.push_back(p * static_cast<float>(scale));
+    const cv::Point2f centre = (r.corners[0] + r.corners[1] + r.corners[2] + r.corners[3]) / 4;
+    return cv::pointPolygonTest(scaled, centre, false) >= 0;
+}
 
-TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
-    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
-    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+// Reads the held-out printed photos with an outline, their thin lines faded to each of
+// `contrasts`, each at full size and halved, and answers how many of those grids were read
+// exactly (-1 without the dataset); a grid solved though not read right fails the test.
+int FadedGridsReadExactly(std::initializer_list<double> contrasts) {
+    if (!fs::exists(kDataset / "printed")) return -1;
     const auto outlines = TrainingOutlines();
     int photos = 0, exact = 0;
     for (const std::string& name : HeldOutNames()) {
@@ -71,7 +77,7 @@ TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
         const cv::Mat photo = cv::imread(path.string());
         const auto truth = DatDigits(fs::path(path).replace_extension(".dat"));
         if (outline == outlines.end() || photo.empty() || truth.size() != 81) continue;
-        for (const double contrast : {0.4, 0.25})
+        for (const double contrast : contrasts)
             for (const double scale : {1.0, 0.5}) {
                 ++photos;
                 cv::Mat faded = WithFadedThinLines(photo, outline->second, contrast);
@@ -83,14 +89,72 @@ TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
                 if (!right)
                     std::cout << "  " << name << " at " << contrast << ", scale " << scale << ": "
                               << ReadStatusId(r.status) << ", misread\n";
-                if (r.status == ReadStatus::Solved) {
+                if (r.status == ReadStatus::Solved && ReadsThisGrid(r, outline->second, scale)) {
                     EXPECT_TRUE(right) << name << ": a solution given for a board not read right";
                 }
             }
     }
-    std::cout << "  " << exact << " of " << photos << " grids with faded thin lines read exactly\n";
-    ASSERT_GT(photos, 0);
+    std::cout << "  " << exact << " of " << photos << " grids read exactly\n";
+    EXPECT_GT(photos, 0);
+    return exact;
+}
+
+// Measured on the 31 held-out printed photos with an outline, thin lines at 40% and at 25% of
+// their contrast, each at full size and halved (124 readings): 119 read exactly, none solved
+// wrong (image1022, whose frame has a coloured rule just above it, is lost four times; image202
+// halved at 25%). 120 since a grid is also found from its box lines when no mask shows its cells'
+// (2026-11-29: image1022 at 25%, full size).
+constexpr int kMinReadExactly = 120;
+
+TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    const int exact = FadedGridsReadExactly({0.4, 0.25});
+    if (exact < 0) GTEST_SKIP() << "no dataset at " << kDataset;
     EXPECT_GE(exact, kMinReadExactly);
+}
+
+// The same held-out photos with their thin lines gone (a tenth of their contrast left, or none),
+// at full size and halved: the grid is then its frame and box lines, which no mask shows as 9x9
+// cells. Measured (2026-11-30): 75 of 124 read exactly before the usual mask's outlines were also
+// asked as grids of boxes (GridDetector's OrTheGridOfItsBoxLines), 77 since (image1007 with a
+// tenth left, full size and halved), none solved wrong. Of the other 47: 18 not found, 16
+// uncertain, 5 without a solution, 4 with several, and image1067's 4, which also shows the day
+// before's solution above the puzzle: that grid, its thin lines whole, is read instead (a grid
+// read elsewhere on the page is no misreading of this one: ReadsThisGrid).
+constexpr int kMinReadWithoutThinLines = 77;
+
+TEST(ThinLines, AGridWithoutThinLinesIsFoundFromItsBoxes) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    const int exact = FadedGridsReadExactly({0.1, 0.0});
+    if (exact < 0) GTEST_SKIP() << "no dataset at " << kDataset;
+    EXPECT_GE(exact, kMinReadWithoutThinLines);
+}
+
+// Reads `folder`'s page1.jpg ... page<pages>.jpg (rendered pages, each with its .dat truth) and
+// answers how many were read exactly; a page solved though not read right fails the test.
+int RenderedPagesReadExactly(const std::string& folder, int pages) {
+    const fs::path dir = fs::path(SUDOKU_SOURCE_DIR) / "tests" / "data" / folder;
+    int exact = 0;
+    for (int page = 1; page <= pages; ++page) {
+        const fs::path photo = dir / ("page" + std::to_string(page) + ".jpg");
+        const auto truth = DatDigits(fs::path(photo).replace_extension(".dat"));
+        EXPECT_EQ(truth.size(), 81u) << photo;
+        std::string error;
+        const std::vector<std::uint8_t> bytes = ReadFileBytes(photo, error);
+        EXPECT_TRUE(error.empty()) << error;
+        const Reading r = ReadSudoku(std::span<const std::uint8_t>(bytes));
+        const bool right = GivensAsTruth(r, truth);
+        exact += right;
+        if (!right)
+            std::cout << "  " << folder << "/" << photo.filename().string() << ": "
+                      << ReadStatusId(r.status) << "\n";
+        if (r.status == ReadStatus::Solved) {
+            EXPECT_TRUE(right) << photo << ": a solution given for a board not read right";
+        }
+    }
+    std::cout << "  " << exact << " of " << pages << " rendered pages in " << folder
+              << " read exactly\n";
+    return exact;
 }
 
 // Four 640x480 photos of rendered pages (bench/newspaper_probes.py: probe062 and probe443 of
@@ -99,33 +163,20 @@ TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
 // of them grey, are dashes in the ink mask. None was found while every mask kept only pieces of
 // line a third of a cell long; all four are read exactly since the usual mask is asked again with
 // pieces down to a fifth when no grid is found (GridDetector).
-constexpr int kHairlinePages = 4;
-
 TEST(ThinLines, RenderedPagesWithHairlinesAreRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
-    const fs::path folder = fs::path(SUDOKU_SOURCE_DIR) / "tests" / "data" / "hairlines";
-    int pages = 0, exact = 0;
-    for (int page = 1; page <= kHairlinePages; ++page) {
-        const fs::path photo = folder / ("page" + std::to_string(page) + ".jpg");
-        const auto truth = DatDigits(fs::path(photo).replace_extension(".dat"));
-        ASSERT_EQ(truth.size(), 81u) << photo;
-        std::string error;
-        const std::vector<std::uint8_t> bytes = ReadFileBytes(photo, error);
-        ASSERT_TRUE(error.empty()) << error;
-        const Reading r = ReadSudoku(std::span<const std::uint8_t>(bytes));
-        ++pages;
-        const bool right = GivensAsTruth(r, truth);
-        exact += right;
-        if (!right)
-            std::cout << "  " << photo.filename().string() << ": " << ReadStatusId(r.status)
-                      << "\n";
-        if (r.status == ReadStatus::Solved) {
-            EXPECT_TRUE(right) << photo << ": a solution given for a board not read right";
-        }
-    }
-    std::cout << "  " << exact << " of " << pages
-              << " rendered pages with hairlines read exactly\n";
-    EXPECT_EQ(exact, kHairlinePages);
+    EXPECT_EQ(RenderedPagesReadExactly("hairlines", 4), 4);
+}
+
+// Three photos of pages photographed whole (bench/newspaper_probes.py `--count 500 --seed 42
+// --span 0.35 0.6`: probe091, probe117 and probe348), grids 35 to 60% of the frame with hair-thin
+// thin lines (1.2 to 1.4% of a cell), two of them on a grid shaded whole and one beside shaded
+// boxes: no mask shows their cells (as 9x9 grids they score 0.16 to 0.23, under kMinGridness),
+// but their frames and box lines score 1.0 as 3x3 grids. None was found before the usual mask's
+// outlines were also asked as grids of boxes (GridDetector's OrTheGridOfItsBoxLines).
+TEST(ThinLines, RenderedPagesWithFaintCellLinesAreFoundFromTheirBoxes) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    EXPECT_EQ(RenderedPagesReadExactly("boxlines", 3), 3);
 }
 
 }  // namespace

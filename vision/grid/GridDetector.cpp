@@ -919,8 +919,9 @@ bool HoldsAsABox(const GridCandidate& grid, const std::optional<GridCandidate>& 
 }
 
 // When no mask found a convincing grid: the largest of the masks' best whole grids (`seen`, noted
-// while they were asked: none was convincing, so every mask was) whose box lines are plain in the
-// usual mask `ink`, if it holds what was found as one of its boxes (or nothing was).
+// while they were asked: none was convincing, so every mask was), and of the usual mask `ink`'s
+// outlines, whose box lines are plain in `ink`, if it holds what was found as one of its boxes (or
+// nothing was).
 // Dashed thin lines, or faint ones beside shaded boxes, leave a grid's cells unconvincing in every
 // mask; one of its boxes, closed by the thick lines, was then taken for the grid (read as a
 // lattice that is not evenly spaced), or nothing was found (bench/newspaper_probes.py pages).
@@ -930,11 +931,18 @@ std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate>
     const int boxes = SquareBoxesPerSide(size);
     if ((found && found->gridness >= kConvincing) || boxes < 2) return found;
     std::optional<GridCandidate> best;
-    for (const GridCandidate& grid : seen)
+    const auto consider = [&](const GridCandidate& grid) {
         if (HoldsAsABox(grid, found) &&
             (!best || QuadArea(grid.corners) > QuadArea(best->corners)) &&
             Gridness(ink, grid.corners, boxes) >= kConvincingBoxLines)
             best = grid;
+    };
+    for (const GridCandidate& grid : seen)
+        consider(grid);
+    // Thin lines too faint for any mask leave a grid's cells below kMinGridness everywhere, so no
+    // mask noted it: the usual mask's outlines themselves, as grids of boxes.
+    for (const auto& [hullArea, hull] : CandidateQuads(ink))
+        consider({hull, Gridness(ink, hull, size)});
     return best ? best : found;
 }
 
