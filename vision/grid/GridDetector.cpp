@@ -492,13 +492,14 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size, double shortestD
 namespace {
 
 // DetectGrid on the photo's ink mask (InkMask), which DetectWholeOrCutGrid shares with the cut
-// grid's search.
-std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink, int size,
+// grid's search, from the mask's outlines (CandidateQuads of `ink`).
+std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink,
+                                           const std::vector<AreaAndQuad>& outlines, int size,
                                            double shortestDash = kShortestDash) {
     const double imageArea = static_cast<double>(ink.rows) * ink.cols;
     std::optional<GridCandidate> best;
     double bestScore = 0;
-    for (const auto& [hullArea, hull] : CandidateQuads(ink)) {
+    for (const auto& [hullArea, hull] : outlines) {
         // Gridness is at most 1: once even a perfect grid this small cannot win, stop.
         if (std::pow(hullArea / imageArea, 0.25) <= bestScore) break;
         const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size, shortestDash);
@@ -509,6 +510,10 @@ std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink, int size,
         }
     }
     return best;
+}
+
+std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink, int size) {
+    return BestWholeGrid(ink, CandidateQuads(ink), size);
 }
 
 void KeepMoreGridLike(std::optional<GridCandidate>& best, std::optional<GridCandidate> other) {
@@ -649,12 +654,13 @@ std::vector<AreaAndQuad> LoneBoxQuads(const Contours& contours, cv::Size image, 
 // its lines from FitGridInside; its boxes, closed by its thick lines, are still contours
 // (image1049 saved again as JPEG at quality 92: the grid's outline merged with the column rule
 // and a strip of the page was taken instead).
-std::optional<GridCandidate> GridAroundItsBoxes(const cv::Mat& ink, int size,
+std::optional<GridCandidate> GridAroundItsBoxes(const cv::Mat& ink,
+                                                const std::vector<AreaAndQuad>& outlines, int size,
                                                 const std::optional<GridCandidate>& found) {
     const int boxes = SquareBoxesPerSide(size);
     if (boxes < 2) return std::nullopt;
     std::optional<GridCandidate> best;
-    for (const auto& [hullArea, box] : CandidateQuads(ink))
+    for (const auto& [hullArea, box] : outlines)
         if (Gridness(ink, box, boxes) >= kConvincing)
             KeepMoreGridLike(best, WholeGridAroundBox(ink, box, size));
     if (!best || !(best = RefittedAroundBoxes(ink, *best, size))) return std::nullopt;
@@ -906,65 +912,68 @@ std::optional<GridCandidate> WithOtherMasks(std::optional<GridCandidate> best, c
 // The best whole grid of the usual mask with its lines' shortest pieces counted, when no mask
 // found any grid: hair-thin grey lines, broken into short dashes.
 std::optional<GridCandidate> OrOfShortDashes(std::optional<GridCandidate> best, const cv::Mat& ink,
-                                             int size) {
+                                             const std::vector<AreaAndQuad>& outlines, int size) {
     if (best) return best;
-    return BestWholeGrid(ink, size, kShortestDashWhenLost);
+    return BestWholeGrid(ink, outlines, size, kShortestDashWhenLost);
 }
 
-// Whether `grid` may replace `found`: nothing was found, or `found` lies inside it and is no more
-// than a box of it.
-bool HoldsAsABox(const GridCandidate& grid, const std::optional<GridCandidate>& found) {
-    return !found || (Inside(grid.corners, Centre(found->corners)) &&
-                      QuadArea(found->corners) <= kMaxShareOfBoxGrid * QuadArea(grid.corners));
+// Whether a grid at `corners` may replace `found`: nothing was found, or `found` lies inside it
+// and is no more than a box of it.
+bool HoldsAsABox(const Quad& corners, const std::optional<GridCandidate>& found) {
+    return !found || (Inside(corners, Centre(found->corners)) &&
+                      QuadArea(found->corners) <= kMaxShareOfBoxGrid * QuadArea(corners));
 }
 
 // When no mask found a convincing grid: the largest of the masks' best whole grids (`seen`, noted
 // while they were asked: none was convincing, so every mask was), and of the usual mask `ink`'s
-// outlines, whose box lines are plain in `ink`, if it holds what was found as one of its boxes (or
-// nothing was).
+// `outlines`, whose box lines are plain in `ink`, if it holds what was found as one of its boxes
+// (or nothing was).
 // Dashed thin lines, or faint ones beside shaded boxes, leave a grid's cells unconvincing in every
 // mask; one of its boxes, closed by the thick lines, was then taken for the grid (read as a
 // lattice that is not evenly spaced), or nothing was found (bench/newspaper_probes.py pages).
 std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate> found,
-                                                    const cv::Mat& ink, const WholeGrids& seen,
-                                                    int size) {
+                                                    const cv::Mat& ink,
+                                                    const std::vector<AreaAndQuad>& outlines,
+                                                    const WholeGrids& seen, int size) {
     const int boxes = SquareBoxesPerSide(size);
     if ((found && found->gridness >= kConvincing) || boxes < 2) return found;
     std::optional<GridCandidate> best;
-    const auto consider = [&](const GridCandidate& grid) {
-        if (HoldsAsABox(grid, found) &&
-            (!best || QuadArea(grid.corners) > QuadArea(best->corners)) &&
-            Gridness(ink, grid.corners, boxes) >= kConvincingBoxLines)
-            best = grid;
+    const auto betterBoxLined = [&](const Quad& corners) {
+        return HoldsAsABox(corners, found) &&
+               (!best || QuadArea(corners) > QuadArea(best->corners)) &&
+               Gridness(ink, corners, boxes) >= kConvincingBoxLines;
     };
     for (const GridCandidate& grid : seen)
-        consider(grid);
+        if (betterBoxLined(grid.corners)) best = grid;
     // Thin lines too faint for any mask leave a grid's cells below kMinGridness everywhere, so no
     // mask noted it: the usual mask's outlines themselves, as grids of boxes.
-    for (const auto& [hullArea, hull] : CandidateQuads(ink))
-        consider({hull, Gridness(ink, hull, size)});
+    for (const auto& [hullArea, hull] : outlines)
+        if (betterBoxLined(hull)) best = GridCandidate{hull, Gridness(ink, hull, size)};
     return best ? best : found;
 }
 
 }  // namespace
 
+// The usual mask's outlines are worked out once and shared by every step that looks at them.
 std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
-    std::optional<GridCandidate> best = BestWholeGrid(ink, size);
+    const std::vector<AreaAndQuad> outlines = CandidateQuads(ink);
+    std::optional<GridCandidate> best = BestWholeGrid(ink, outlines, size);
     if (best && best->gridness >= kConvincing) return best;
-    KeepMoreGridLike(best, GridAroundItsBoxes(ink, size, best));
-    return OrOfShortDashes(WithOtherMasks(std::move(best), gray, size), ink, size);
+    KeepMoreGridLike(best, GridAroundItsBoxes(ink, outlines, size, best));
+    return OrOfShortDashes(WithOtherMasks(std::move(best), gray, size), ink, outlines, size);
 }
 
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
+    const std::vector<AreaAndQuad> outlines = CandidateQuads(ink);
     WholeGrids seen;
-    std::optional<GridCandidate> best = Noted(BestWholeGrid(ink, size), &seen);
+    std::optional<GridCandidate> best = Noted(BestWholeGrid(ink, outlines, size), &seen);
     if (best && best->gridness >= kConvincing) return best;
-    KeepMoreGridLike(best, GridAroundItsBoxes(ink, size, best));
+    KeepMoreGridLike(best, GridAroundItsBoxes(ink, outlines, size, best));
     KeepMoreGridLike(best, BestCutGrid(ink, size));
-    best = OrOfShortDashes(WithOtherMasks(std::move(best), gray, size, &seen), ink, size);
-    return OrTheGridOfItsBoxLines(std::move(best), ink, seen, size);
+    best = OrOfShortDashes(WithOtherMasks(std::move(best), gray, size, &seen), ink, outlines, size);
+    return OrTheGridOfItsBoxLines(std::move(best), ink, outlines, seen, size);
 }
 
 }  // namespace sudoku
