@@ -4,6 +4,8 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <semaphore>
 #include <stdexcept>
@@ -247,8 +249,22 @@ public:
                             options_.host, options_.port));
         return port;
     }
-    void run() { http_->listen_after_bind(); }
-    void stop() { http_->stop(); }
+    // httplib's stop() ends a listen that has begun and does nothing before it (cpp-httplib
+    // issue 1371): a Ctrl-C just after the address is printed left run() serving for ever. So
+    // run() does not listen once a stop has been asked, and stop() waits for a run() that has
+    // begun to be listening (or to have ended) before stopping it. Sequentially consistent
+    // atomics: either stop() sees the run begun, or run() sees the stop asked.
+    void run() {
+        runBegun_ = true;
+        if (!stopAsked_) http_->listen_after_bind();
+        runEnded_ = true;
+    }
+    void stop() {
+        stopAsked_ = true;
+        while (runBegun_ && !runEnded_ && !http_->is_running())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        http_->stop();
+    }
 
 private:
     // Cameras followed at once; each holds a few frames of memory.
@@ -385,6 +401,9 @@ private:
     Slots readSlots_;
     std::unique_ptr<httplib::Server> http_;
     LiveSessions cameras_;
+    std::atomic<bool> stopAsked_ = false;
+    std::atomic<bool> runBegun_ = false;
+    std::atomic<bool> runEnded_ = false;
 };
 
 PageServer::PageServer(PageServerOptions options)

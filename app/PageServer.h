@@ -53,9 +53,10 @@ public:
     // Binds the address; returns the port (the one chosen when options.port is 0). Throws
     // std::runtime_error when the address cannot be bound.
     int bind();
-    // Serves until stop(); call bind() first.
+    // Serves until stop(); call bind() first, and run() once.
     void run();
-    // Safe from any thread (a signal watcher, a test).
+    // Safe from any thread (a signal watcher, a test), before run() or during it: a run() that
+    // has not begun yet returns at once.
     void stop();
 
 private:

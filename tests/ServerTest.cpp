@@ -78,6 +78,32 @@ private:
     std::thread thread_;
 };
 
+// Starts PageServer::run() on a thread of its own with stop() asked before the thread begins
+// (stopFirst) or while it begins; says whether run() ended within ten seconds. A run left serving
+// is stopped again until it ends, so that a failing test still ends.
+bool RunEndsOnAStopAskedAtItsStart(bool stopFirst) {
+    PageServerOptions options;
+    options.port = 0;
+    options.webRoot = TestWebRoot();
+    PageServer server(options);
+    server.bind();
+    if (stopFirst) server.stop();
+    std::future<void> run = std::async(std::launch::async, [&server] { server.run(); });
+    if (!stopFirst) server.stop();
+    const bool ended = run.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+    while (run.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready)
+        server.stop();
+    return ended;
+}
+
+// A Ctrl-C just after `sudokucam serve` prints its address stops the server before it has begun
+// to listen; that stop must still end it (it once left the server serving for ever in CI).
+TEST(PageServerStop, EndsARunThatHadNotBegun) {
+    EXPECT_TRUE(RunEndsOnAStopAskedAtItsStart(true));
+    for (int i = 0; i < 20; ++i)
+        EXPECT_TRUE(RunEndsOnAStopAskedAtItsStart(false)) << "attempt " << i;
+}
+
 json ParseOrNull(const std::string& text) {
     try {
         return json::parse(text);
@@ -778,7 +804,9 @@ TEST(ServerTls, ServesHttpsWithASelfSignedCertificateMadeOnce) {
 }
 
 // Runs `sudokucam serve ARGUMENTS` in the background, waits for its address line (a sanitized
-// build can take seconds to start), presses Ctrl-C and waits for it to end.
+// build can take seconds to start), presses Ctrl-C and waits for it to end: a minute at most, then
+// it is killed (exit code 137), so that a server Ctrl-C does not end fails the test, not CI's
+// clock.
 ProgramRun ServeUntilCtrlC(const std::string& arguments) {
     const fs::path out = TempPath("serve.out"), err = TempPath("serve.err");
     const fs::path script = TempPath("serve.sh");
@@ -787,7 +815,9 @@ ProgramRun ServeUntilCtrlC(const std::string& arguments) {
         Cat({SUDOKUCAM_EXE, " serve ", arguments, " > ", Quote(out.string()), " 2> ",
              Quote(err.string()), " & pid=$!; for i in $(seq 600); do grep -q '^open ' ",
              Quote(out.string()), " && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done; ",
-             "kill -INT $pid; wait $pid; echo $?\n"}));
+             "kill -INT $pid; for i in $(seq 600); do kill -0 $pid 2>/dev/null || break; sleep "
+             "0.1; ",
+             "done; kill -KILL $pid 2>/dev/null; wait $pid; echo $?\n"}));
     ProgramRun run;
     run.code = std::stoi(ShellOutput("sh " + Quote(script.string())));
     run.out = ReadText(out);
