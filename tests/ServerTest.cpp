@@ -810,14 +810,16 @@ TEST(ServerTls, ServesHttpsWithASelfSignedCertificateMadeOnce) {
 ProgramRun ServeUntilCtrlC(const std::string& arguments) {
     const fs::path out = TempPath("serve.out"), err = TempPath("serve.err");
     const fs::path script = TempPath("serve.sh");
-    WriteText(
-        script,
-        Cat({SUDOKUCAM_EXE, " serve ", arguments, " > ", Quote(out.string()), " 2> ",
-             Quote(err.string()), " & pid=$!; for i in $(seq 600); do grep -q '^open ' ",
-             Quote(out.string()), " && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done; ",
-             "kill -INT $pid; for i in $(seq 600); do kill -0 $pid 2>/dev/null || break; sleep "
-             "0.1; ",
-             "done; kill -KILL $pid 2>/dev/null; wait $pid; echo $?\n"}));
+    WriteText(script,
+              Cat({SUDOKUCAM_EXE, " serve ", arguments, " > ", Quote(out.string()), " 2> ",
+                   Quote(err.string()), " & pid=$!\n",
+                   // Waits up to a minute for the address line (or for the server to end) ...
+                   "for i in $(seq 600); do grep -q '^open ' ", Quote(out.string()),
+                   " && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n",
+                   // ... then Ctrl-C, and up to a minute for the server to end before it is killed.
+                   "kill -INT $pid\n",
+                   "for i in $(seq 600); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n",
+                   "kill -KILL $pid 2>/dev/null; wait $pid; echo $?\n"}));
     ProgramRun run;
     run.code = std::stoi(ShellOutput("sh " + Quote(script.string())));
     run.out = ReadText(out);
