@@ -51,6 +51,9 @@ constexpr double kMinBoxGridness = 0.1;
 constexpr double kConvincingBoxLines = 0.75;
 // It replaces a grid found inside it that covers at most this share of it (a box: a ninth).
 constexpr double kMaxShareOfBoxGrid = 0.2;
+// Or a grid found around it whose box lines are not plain, of which it covers this share at
+// least (a grid merged with a text column beside it: 0.73 on such probes).
+constexpr double kMinShareOfMergedGrid = 0.5;
 
 // Gray levels a pixel must be below its neighbourhood's mean to count as ink.
 constexpr double kInkOffset = 7;
@@ -918,16 +921,24 @@ std::optional<GridCandidate> OrOfShortDashes(std::optional<GridCandidate> best, 
 }
 
 // Whether a grid at `corners` may replace `found`: nothing was found, or `found` lies inside it
-// and is no more than a box of it.
-bool HoldsAsABox(const Quad& corners, const std::optional<GridCandidate>& found) {
-    return !found || (Inside(corners, Centre(found->corners)) &&
-                      QuadArea(found->corners) <= kMaxShareOfBoxGrid * QuadArea(corners));
+// and is no more than a box of it, or `found` (its box lines not plain: `foundBoxLined` false)
+// holds it, and it is more than a few boxes of `found`. The outline of a grid whose thin lines
+// are dashed can take in a column of text printed close beside it; the grid's box lines then sit
+// off the thirds of that outline, and the grid's own outline inside it has them plain.
+bool MayReplace(const Quad& corners, const std::optional<GridCandidate>& found,
+                bool foundBoxLined) {
+    if (!found) return true;
+    const double area = QuadArea(corners), foundArea = QuadArea(found->corners);
+    if (Inside(corners, Centre(found->corners)) && foundArea <= kMaxShareOfBoxGrid * area)
+        return true;
+    return !foundBoxLined && Inside(found->corners, Centre(corners)) &&
+           area >= kMinShareOfMergedGrid * foundArea;
 }
 
-// When no mask found a convincing grid: the largest of the masks' best whole grids (`seen`, noted
-// while they were asked: none was convincing, so every mask was), and of the usual mask `ink`'s
-// `outlines`, whose box lines are plain in `ink`, if it holds what was found as one of its boxes
-// (or nothing was).
+// When no mask found a convincing grid: the grid among the masks' best whole grids (`seen`, noted
+// while they were asked: none was convincing, so every mask was), and the usual mask `ink`'s
+// `outlines`, whose box lines are plain in `ink` (the plainest, the bigger between equally plain
+// ones, as Score weighs cells), if it may replace what was found (MayReplace).
 // Dashed thin lines, or faint ones beside shaded boxes, leave a grid's cells unconvincing in every
 // mask; one of its boxes, closed by the thick lines, was then taken for the grid (read as a
 // lattice that is not evenly spaced), or nothing was found (bench/newspaper_probes.py pages).
@@ -937,11 +948,17 @@ std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate>
                                                     const WholeGrids& seen, int size) {
     const int boxes = SquareBoxesPerSide(size);
     if ((found && found->gridness >= kConvincing) || boxes < 2) return found;
+    const bool foundBoxLined = found && Gridness(ink, found->corners, boxes) >= kConvincingBoxLines;
+    const double imageArea = static_cast<double>(ink.rows) * ink.cols;
     std::optional<GridCandidate> best;
+    double bestScore = 0;
     const auto betterBoxLined = [&](const Quad& corners) {
-        return HoldsAsABox(corners, found) &&
-               (!best || QuadArea(corners) > QuadArea(best->corners)) &&
-               Gridness(ink, corners, boxes) >= kConvincingBoxLines;
+        if (!MayReplace(corners, found, foundBoxLined)) return false;
+        const double boxLines = Gridness(ink, corners, boxes);
+        const double score = Score(GridCandidate{corners, boxLines}, imageArea);
+        if (boxLines < kConvincingBoxLines || score <= bestScore) return false;
+        bestScore = score;
+        return true;
     };
     for (const GridCandidate& grid : seen)
         if (betterBoxLined(grid.corners)) best = grid;

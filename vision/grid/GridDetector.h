@@ -57,10 +57,12 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 // The grid a photo shows: DetectGrid's, or DetectCutGrid's (or the grid carried out from a box,
 // the other masks' whole grids and the last resort, as DetectWholeGrid's) when no grid is found
 // whole or the one found is not convincing (a part of a grid cut at a corner can pass for a weak
-// whole one) and the other is more grid-like. When still nothing convincing is found, the largest
-// whole grid of any mask whose lines between its boxes are plain replaces it, if it holds what
-// was found as one of its boxes: dashed thin lines, or faint ones beside shaded boxes, leave the
-// cells unconvincing in every mask, and a box closed by the thick lines was taken for the grid.
+// whole one) and the other is more grid-like. When still nothing convincing is found, the whole
+// grid of any mask or outline whose lines between its boxes are plainest replaces it, if it holds
+// what was found as one of its boxes, or lies inside what was found and the box lines of that are
+// not plain: dashed thin lines, or faint ones beside shaded boxes, leave the cells unconvincing in
+// every mask, and a box closed by the thick lines, or the grid's outline merged with print close
+// beside it, was taken for the grid.
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 
 // The ink a grid is looked for in: the usual mask (darker than the local mean), and the others
