@@ -36,9 +36,11 @@ TEST(RuledGrid, AGridWhoseFrameRunsIntoRulesIsFoundAndNeverSolvedWrong) {
     ASSERT_GE(printed.photos, 30) << "models/holdout.txt or outlines.csv lists too few photos";
     // Measured (2026-11-28): 27 of 31 solved right, printed and filled-in alike (25 and 25 before
     // the grid was carried out from its boxes); the four others (image74, image196, image1067,
-    // image1078) are not solved, none is solved wrong.
-    EXPECT_GE(printed.solvedRight, 27);
-    EXPECT_GE(filled.solvedRight, 27);
+    // image1078) are not solved, none is solved wrong. 2026-12-01, since another mask's grid is
+    // taken when the usual mask finds none: printed 28 (image196), filled-in 29 (image196 and
+    // image1078); found 30 -> 31 and 28 -> 31.
+    EXPECT_GE(printed.solvedRight, 28);
+    EXPECT_GE(filled.solvedRight, 29);
     EXPECT_EQ(printed.solvedWrong + filled.solvedWrong, 0);
 }
 

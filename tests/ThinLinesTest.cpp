@@ -151,14 +151,16 @@ TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
 // tenth left, full size and halved), none solved wrong. Of the other 47: 18 not found, 16
 // uncertain, 5 without a solution, 4 with several, and image1067's 4, which also shows the day
 // before's solution above the puzzle: that grid, its thin lines whole, is read instead (a grid
-// read elsewhere on the page is no misreading of this one: ReadsThisGrid).
-constexpr int kMinReadWithoutThinLines = 77;
+// read elsewhere on the page is no misreading of this one: ReadsThisGrid). 87 since another
+// mask's grid is taken when the usual mask finds none (2026-12-01), none solved wrong.
+constexpr int kMinReadWithoutThinLines = 87;
 
 // Measured (2026-12-01) with the text a tenth of a cell beside the right side: 68 of 124 read
 // exactly before a grid with plain box lines could replace an unconvincing one around it, 70 since
-// (image1040 with a tenth of the thin lines' contrast left, full size and halved), none solved
-// wrong. Most of the grids fill the photo, so little of the text is in view.
-constexpr int kMinReadWithoutThinLinesBesideText = 70;
+// (image1040 with a tenth of the thin lines' contrast left, full size and halved), 81 since
+// another mask's grid is taken when the usual mask finds none; none solved wrong. Most of the
+// grids fill the photo, so little of the text is in view.
+constexpr int kMinReadWithoutThinLinesBesideText = 81;
 
 TEST(ThinLines, AGridWithoutThinLinesIsFoundFromItsBoxes) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";

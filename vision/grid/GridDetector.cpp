@@ -55,6 +55,11 @@ constexpr double kMaxShareOfBoxGrid = 0.2;
 // least (a grid merged with a text column beside it: 0.73 on such probes).
 constexpr double kMinShareOfMergedGrid = 0.5;
 
+// When no grid was found otherwise, another mask's best whole grid this grid-like is taken (the
+// grids of probe pages with hair-thin dashed thin lines score 0.28 to 0.59 in some mask; the
+// chessboards and photos of OpenCV's sample images up to 0.29).
+constexpr double kNothingElseGridness = 0.3;
+
 // Gray levels a pixel must be below its neighbourhood's mean to count as ink.
 constexpr double kInkOffset = 7;
 // The same for a blurred photo's faint lines (see WithOtherMasks).
@@ -935,6 +940,21 @@ bool MayReplace(const Quad& corners, const std::optional<GridCandidate>& found,
            area >= kMinShareOfMergedGrid * foundArea;
 }
 
+// When nothing at all was found: the most grid-like of the masks' best whole grids (`seen`), if
+// it is kNothingElseGridness grid-like. The other masks' grids are otherwise taken only when
+// convincing, for the usual mask's grid to give way; with nothing from the usual mask there is
+// nothing to give way, and a grid whose hair-thin thin lines the usual mask breaks apart (and
+// whose box lines are not plain enough either) is still read, its lattice checked as any other.
+std::optional<GridCandidate> MostGridLikeSeen(const WholeGrids& seen, cv::Size image) {
+    const double imageArea = static_cast<double>(image.width) * image.height;
+    std::optional<GridCandidate> best;
+    for (const GridCandidate& grid : seen)
+        if (grid.gridness >= kNothingElseGridness &&
+            (!best || Score(grid, imageArea) > Score(*best, imageArea)))
+            best = grid;
+    return best;
+}
+
 // When no mask found a convincing grid: the grid among the masks' best whole grids (`seen`, noted
 // while they were asked: none was convincing, so every mask was), and the usual mask `ink`'s
 // `outlines`, whose box lines are plain in `ink` (the plainest, the bigger between equally plain
@@ -966,7 +986,8 @@ std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate>
     // mask noted it: the usual mask's outlines themselves, as grids of boxes.
     for (const auto& [hullArea, hull] : outlines)
         if (betterBoxLined(hull)) best = GridCandidate{hull, Gridness(ink, hull, size)};
-    return best ? best : found;
+    if (best || found) return best ? best : found;
+    return MostGridLikeSeen(seen, ink.size());
 }
 
 }  // namespace
