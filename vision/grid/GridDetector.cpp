@@ -927,9 +927,9 @@ std::optional<GridCandidate> OrOfShortDashes(std::optional<GridCandidate> best, 
 
 // Whether a grid at `corners` may replace `found`: nothing was found, or `found` lies inside it
 // and is no more than a box of it, or `found` (its box lines not plain: `foundBoxLined` false)
-// holds it, and it is more than a few boxes of `found`. The outline of a grid whose thin lines
-// are dashed can take in a column of text printed close beside it; the grid's box lines then sit
-// off the thirds of that outline, and the grid's own outline inside it has them plain.
+// holds it and it covers kMinShareOfMergedGrid of `found` at least. The outline of a grid whose
+// thin lines are dashed can take in a column of text printed close beside it; the grid's box lines
+// then sit off the thirds of that outline, and the grid's own outline inside it has them plain.
 bool MayReplace(const Quad& corners, const std::optional<GridCandidate>& found,
                 bool foundBoxLined) {
     if (!found) return true;
@@ -986,7 +986,8 @@ std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate>
     // mask noted it: the usual mask's outlines themselves, as grids of boxes.
     for (const auto& [hullArea, hull] : outlines)
         if (betterBoxLined(hull)) best = GridCandidate{hull, Gridness(ink, hull, size)};
-    if (best || found) return best ? best : found;
+    if (best) return best;
+    if (found) return found;
     return MostGridLikeSeen(seen, ink.size());
 }
 

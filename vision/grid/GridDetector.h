@@ -62,7 +62,8 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 // what was found as one of its boxes, or lies inside what was found and the box lines of that are
 // not plain: dashed thin lines, or faint ones beside shaded boxes, leave the cells unconvincing in
 // every mask, and a box closed by the thick lines, or the grid's outline merged with print close
-// beside it, was taken for the grid.
+// beside it, was taken for the grid. When nothing at all is found, the most grid-like of the other
+// masks' whole grids, if it is grid-like enough (hair-thin thin lines the usual mask breaks up).
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 
 // The ink a grid is looked for in: the usual mask (darker than the local mean), and the others
