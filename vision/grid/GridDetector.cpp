@@ -54,6 +54,9 @@ constexpr double kMaxShareOfBoxGrid = 0.2;
 // Or a grid found around it whose box lines are not plain, of which it covers this share at
 // least (a grid merged with a text column beside it: 0.73 on such probes).
 constexpr double kMinShareOfMergedGrid = 0.5;
+// A grid inside an unconvincing outline covers at most this share of it to be preferred for being
+// more grid-like (IsTheGridInside): an outline barely larger is the same grid.
+constexpr double kMaxShareOfMergedGrid = 0.9;
 
 // When no grid was found otherwise, another mask's best whole grid this grid-like is taken (the
 // grids of probe pages with hair-thin dashed thin lines score 0.28 to 0.59 in some mask; the
@@ -499,6 +502,18 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size, double shortestD
 
 namespace {
 
+// Whether `inner` is the grid inside the unconvincing `outer`: more grid-like, centred inside it
+// and covering most of it but not all (a column of text or a crossword printed close beside a
+// grid whose thin lines are dashed merges with its outline; the merged outline, larger, scored
+// more though the grid's own is more grid-like). A box of a grid covers a ninth of it.
+bool IsTheGridInside(const GridCandidate& outer, const GridCandidate& inner) {
+    const double outerArea = QuadArea(outer.corners), innerArea = QuadArea(inner.corners);
+    return outer.gridness < kConvincing && inner.gridness > outer.gridness &&
+           Inside(outer.corners, Centre(inner.corners)) &&
+           innerArea >= kMinShareOfMergedGrid * outerArea &&
+           innerArea <= kMaxShareOfMergedGrid * outerArea;
+}
+
 // DetectGrid on the photo's ink mask (InkMask), which DetectWholeOrCutGrid shares with the cut
 // grid's search, from the mask's outlines (CandidateQuads of `ink`).
 std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink,
@@ -512,7 +527,10 @@ std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink,
         if (std::pow(hullArea / imageArea, 0.25) <= bestScore) break;
         const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size, shortestDash);
         const double score = Score(candidate, imageArea);
-        if (candidate.gridness >= kMinGridness && score > bestScore) {
+        if (candidate.gridness < kMinGridness) continue;
+        const bool wins = !best || IsTheGridInside(*best, candidate) ||
+                          (score > bestScore && !IsTheGridInside(candidate, *best));
+        if (wins) {
             bestScore = score;
             best = candidate;
         }
