@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -502,16 +503,23 @@ double Gridness(const cv::Mat& ink, const Quad& quad, int size, double shortestD
 
 namespace {
 
+// Whether `inner`'s centre lies inside `outer` and `inner` covers between minShare and maxShare
+// of `outer`'s area: a box of a grid covers a ninth of it, the grid inside an outline merged with
+// print beside it most of that outline.
+bool CentredInsideCovering(const Quad& outer, const Quad& inner, double minShare, double maxShare) {
+    const double outerArea = QuadArea(outer), innerArea = QuadArea(inner);
+    return Inside(outer, Centre(inner)) && innerArea >= minShare * outerArea &&
+           innerArea <= maxShare * outerArea;
+}
+
 // Whether `inner` is the grid inside the unconvincing `outer`: more grid-like, centred inside it
 // and covering most of it but not all (a column of text or a crossword printed close beside a
 // grid whose thin lines are dashed merges with its outline; the merged outline, larger, scored
 // more though the grid's own is more grid-like). A box of a grid covers a ninth of it.
 bool IsTheGridInside(const GridCandidate& outer, const GridCandidate& inner) {
-    const double outerArea = QuadArea(outer.corners), innerArea = QuadArea(inner.corners);
     return outer.gridness < kConvincing && inner.gridness > outer.gridness &&
-           Inside(outer.corners, Centre(inner.corners)) &&
-           innerArea >= kMinShareOfMergedGrid * outerArea &&
-           innerArea <= kMaxShareOfMergedGrid * outerArea;
+           CentredInsideCovering(outer.corners, inner.corners, kMinShareOfMergedGrid,
+                                 kMaxShareOfMergedGrid);
 }
 
 // DetectGrid on the photo's ink mask (InkMask), which DetectWholeOrCutGrid shares with the cut
@@ -951,11 +959,9 @@ std::optional<GridCandidate> OrOfShortDashes(std::optional<GridCandidate> best, 
 bool MayReplace(const Quad& corners, const std::optional<GridCandidate>& found,
                 bool foundBoxLined) {
     if (!found) return true;
-    const double area = QuadArea(corners), foundArea = QuadArea(found->corners);
-    if (Inside(corners, Centre(found->corners)) && foundArea <= kMaxShareOfBoxGrid * area)
-        return true;
-    return !foundBoxLined && Inside(found->corners, Centre(corners)) &&
-           area >= kMinShareOfMergedGrid * foundArea;
+    if (CentredInsideCovering(corners, found->corners, 0, kMaxShareOfBoxGrid)) return true;
+    return !foundBoxLined && CentredInsideCovering(found->corners, corners, kMinShareOfMergedGrid,
+                                                   std::numeric_limits<double>::infinity());
 }
 
 // When nothing at all was found: the most grid-like of the masks' best whole grids (`seen`), if
@@ -991,7 +997,10 @@ std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate>
     std::optional<GridCandidate> best;
     double bestScore = 0;
     const auto betterBoxLined = [&](const Quad& corners) {
-        if (!MayReplace(corners, found, foundBoxLined)) return false;
+        // Box lines at most perfectly plain: an outline that could not win even so is not measured.
+        if (Score(GridCandidate{corners, 1.0}, imageArea) <= bestScore ||
+            !MayReplace(corners, found, foundBoxLined))
+            return false;
         const double boxLines = Gridness(ink, corners, boxes);
         const double score = Score(GridCandidate{corners, boxLines}, imageArea);
         if (boxLines < kConvincingBoxLines || score <= bestScore) return false;
@@ -1004,9 +1013,7 @@ std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate>
     // mask noted it: the usual mask's outlines themselves, as grids of boxes.
     for (const auto& [hullArea, hull] : outlines)
         if (betterBoxLined(hull)) best = GridCandidate{hull, Gridness(ink, hull, size)};
-    if (best) return best;
-    if (found) return found;
-    return MostGridLikeSeen(seen, ink.size());
+    return best ? best : found;
 }
 
 }  // namespace
@@ -1030,7 +1037,11 @@ std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size)
     KeepMoreGridLike(best, GridAroundItsBoxes(ink, outlines, size, best));
     KeepMoreGridLike(best, BestCutGrid(ink, size));
     best = OrOfShortDashes(WithOtherMasks(std::move(best), gray, size, &seen), ink, outlines, size);
-    return OrTheGridOfItsBoxLines(std::move(best), ink, outlines, seen, size);
+    best = OrTheGridOfItsBoxLines(std::move(best), ink, outlines, seen, size);
+    // Like the box-lines step, the last resort is for grids of square boxes: kNothingElseGridness
+    // was measured on 9x9 grids and photos without one.
+    if (best || SquareBoxesPerSide(size) < 2) return best;
+    return MostGridLikeSeen(seen, ink.size());
 }
 
 }  // namespace sudoku
