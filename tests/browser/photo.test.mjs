@@ -1,10 +1,11 @@
 // A newspaper photo read on the page, corrected, hinted, played, kept over a reload, finished.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import {
   setup, openPage, cli, repo, cell, board, waitFor, waitForBoard, statusText, pressed,
-  screenshot, cellName, api,
+  screenshot, cellName, api, exe,
 } from './harness.mjs';
 
 const photo = path.join(repo, 'samples/newspaper.jpg');
@@ -165,5 +166,25 @@ test('a photo read, corrected, hinted, played, reloaded and solved', async () =>
     has: page.getByRole('heading', { name: 'Congratulations' }) });
   await alert.waitFor();
   assert.match(await alert.textContent(), /You solved it!/);
+  assert.deepEqual(env.errors, [], 'no uncaught errors in the page');
+});
+
+// A page printed in a font the classifier misreads a few digits of (tests/data/fontmisreads): no
+// solution, so the digits as read open for correcting, with the reader's reason as a sentence.
+test('a photo read without a solution opens for correcting, its reason said', async () => {
+  const misread = path.join(repo, 'tests/data/fontmisreads/page2.jpg');
+  // `read` exits with 1 for a photo it could not solve, and still prints the reading.
+  const run = spawnSync(exe, ['read', '--json', misread], { encoding: 'utf8' });
+  assert.equal(run.status, 1, `read exits with 1: ${run.stderr}`);
+  const read = JSON.parse(run.stdout);
+  assert.equal(read.status, 'no-solution', 'the page reads without a solution on the command line');
+  const page = await env.newPage();
+  await openPage(page, env.url);
+  await page.getByLabel('Photo').setInputFiles(misread);
+  await waitForBoard(page, { clues: read.givens, entries: read.handwritten },
+    'the digits as read, printed as clues and the rest as yours');
+  const reason = `${read.message.charAt(0).toUpperCase()}${read.message.slice(1)}.`;
+  await waitFor(page, async () => (await statusText(page)).includes(`Correct it below. ${reason}`)
+    || `status says "${await statusText(page)}"`, `"${reason}" in the status, a sentence`);
   assert.deepEqual(env.errors, [], 'no uncaught errors in the page');
 });

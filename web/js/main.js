@@ -373,9 +373,17 @@ async function askHint() {
 
 // ---- photos, puzzles, links and files -----------------------------------------------------
 
+// The reader's messages are clauses ("the digits read break the rules ..."): on the page they
+// follow other sentences, so each becomes one.
+function asSentence(clause) {
+  const text = clause.trim();
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
+}
+
 function photoMessage(reading) {
-  const problems = reading.message ? ` ${reading.message}` : '';
-  const cut = (reading.cut_off || []).length ? ` ${reading.message}.` : '';
+  const problems = reading.message ? ` ${asSentence(reading.message)}` : '';
+  const cut = (reading.cut_off || []).length && reading.message
+    ? ` ${asSentence(reading.message)}` : '';
   const clues = reading.givens.replace(/\./g, '').length;
   const yours = reading.handwritten.replace(/\./g, '').length;
   const doubted = doubtedCells(reading).length;
