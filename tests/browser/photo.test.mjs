@@ -186,5 +186,9 @@ test('a photo read without a solution opens for correcting, its reason said', as
   const reason = `${read.message.charAt(0).toUpperCase()}${read.message.slice(1)}.`;
   await waitFor(page, async () => (await statusText(page)).includes(`Correct it below. ${reason}`)
     || `status says "${await statusText(page)}"`, `"${reason}" in the status, a sentence`);
+  const doubted = new Set([...read.uncertain, ...read.unsure, ...read.cut_off]).size;
+  assert.ok(doubted > 1, `several cells doubted: ${doubted}`);
+  assert.match(await statusText(page), new RegExp(` ${doubted} cells were hard to read and are `
+    + 'marked uncertain\\.$'));
   assert.deepEqual(env.errors, [], 'no uncaught errors in the page');
 });

@@ -387,7 +387,8 @@ function photoMessage(reading) {
   const clues = reading.givens.replace(/\./g, '').length;
   const yours = reading.handwritten.replace(/\./g, '').length;
   const doubted = doubtedCells(reading).length;
-  const unsure = doubted ? ` ${doubted} cell(s) were hard to read and are marked uncertain.` : '';
+  const unsure = doubted === 1 ? ' 1 cell was hard to read and is marked uncertain.'
+    : doubted ? ` ${doubted} cells were hard to read and are marked uncertain.` : '';
   switch (reading.status) {
     case 'solved':
       return `Read: ${clues} clues${yours ? ` and ${yours} of your digits` : ''}; the puzzle has one solution.${cut}${unsure}`;
