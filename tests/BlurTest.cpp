@@ -47,15 +47,17 @@ TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
 }
 
 // Smeared sideways over 9 pixels: before, 26 of 32 found, 24 solved, one of them wrongly
-// (image202, a blurred 8 read as 3 still made a puzzle); after, 31 found, 28 solved right.
+// (image202, a blurred 8 read as 3 still made a puzzle); after, 31 found, 28 solved right; 30
+// solved right later, 31 since an outline more than twice as long as it is wide is no grid's
+// (2026-12-02: image98 read right).
 TEST(Blur, AShakenPhotoIsNeverSolvedWrong) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
     const SpoiltScore score = ReadSpoiltHeldOut(
         "printed", [](const cv::Mat& photo) { return SmearedSideways(photo, 9); });
     ASSERT_GT(score.photos, 0);
-    EXPECT_GE(score.found, 31);
-    EXPECT_GE(score.solvedRight, 28);
+    EXPECT_GE(score.found, 32);
+    EXPECT_GE(score.solvedRight, 31);
     EXPECT_EQ(score.solvedWrong, 0);
 }
 

@@ -288,13 +288,15 @@ TEST(EntryCheck, CallsFewRightEntriesWrongInPhotosShakenANinthOfACell) {
 }
 
 // Smeared by 9 pixels (a seventh of a cell): right entries called wrong 17 of 2,591 -> 10, swapped
-// entries found 32 -> 31 of 50 (25 compositions read right).
+// entries found 32 -> 31 of 50 (25 compositions read right). 2026-12-02, since an outline more
+// than twice as long as it is wide is no grid's: 26 compositions read right, swapped entries found
+// 33 of 52, right entries called wrong 10 of 2,746.
 TEST(EntryCheck, CallsFewRightEntriesWrongInPhotosShakenASeventhOfACell) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
     const SwapTally t = MeasureShakenSwaps(9);
-    EXPECT_GE(t.solved, 25);
-    EXPECT_GE(t.found, 31);
+    EXPECT_GE(t.solved, 26);
+    EXPECT_GE(t.found, 33);
     EXPECT_EQ(t.calledRight, 0);
     EXPECT_LE(t.rightCalledWrong, 10);
 }

@@ -20,6 +20,11 @@ constexpr int kProbeCell = 20;
 // Below this a candidate is not a grid (the 319 training photos, printed and filled in, score
 // 0.6 and more; a neighbouring crossword or the puzzle's 3x3 boxes up to 0.75).
 constexpr double kMinGridness = 0.25;
+// A grid is square on the page: photographed from 60 degrees off straight on, its outline is
+// still no more than twice as long one way as the other. The training photos' outlines are at
+// most 1.21, the probe pages' (bench/newspaper_probes.py) 1.15; a rectangle in a column of text
+// beside a grid (2.4 to 2.9 on such probe pages) can score as one.
+constexpr double kMaxOutlineElongation = 2.0;
 // A candidate this grid-like needs no search for a grid inside it.
 constexpr double kConvincing = 0.6;
 // Quadrilaterals checked per image, the largest first.
@@ -345,6 +350,14 @@ GridCandidate FitCandidate(const cv::Mat& ink, const Quad& hull, double hullArea
     return candidate;
 }
 
+// Whether a quadrilateral could be a square seen in perspective: the mean lengths of its
+// opposite sides within kMaxOutlineElongation of each other.
+bool MayBeSquare(const Quad& q) {
+    const double across = cv::norm(q[1] - q[0]) + cv::norm(q[2] - q[3]);
+    const double down = cv::norm(q[2] - q[1]) + cv::norm(q[3] - q[0]);
+    return across <= kMaxOutlineElongation * down && down <= kMaxOutlineElongation * across;
+}
+
 // Prefer the more grid-like; between equally good ones, the bigger (the whole grid over one of
 // its boxes).
 double Score(const GridCandidate& candidate, double imageArea) {
@@ -535,7 +548,7 @@ std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink,
         if (std::pow(hullArea / imageArea, 0.25) <= bestScore) break;
         const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size, shortestDash);
         const double score = Score(candidate, imageArea);
-        if (candidate.gridness < kMinGridness) continue;
+        if (candidate.gridness < kMinGridness || !MayBeSquare(candidate.corners)) continue;
         const bool wins = !best || IsTheGridInside(*best, candidate) ||
                           (score > bestScore && !IsTheGridInside(candidate, *best));
         if (wins) {
@@ -757,6 +770,7 @@ std::vector<GridCandidate> GridsOfMask(const cv::Mat& ink, int size) {
     std::vector<GridCandidate> convincing;
     for (const auto& [hullArea, hull] : CandidateQuads(ink, contours)) {
         const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size);
+        if (!MayBeSquare(candidate.corners)) continue;
         if (candidate.gridness >= kMinGridness)
             scored.emplace_back(Score(candidate, imageArea), candidate);
         if (candidate.gridness >= kConvincing) convincing.push_back(candidate);
@@ -998,7 +1012,7 @@ std::optional<GridCandidate> OrTheGridOfItsBoxLines(std::optional<GridCandidate>
     double bestScore = 0;
     const auto betterBoxLined = [&](const Quad& corners) {
         // Box lines at most perfectly plain: an outline that could not win even so is not measured.
-        if (Score(GridCandidate{corners, 1.0}, imageArea) <= bestScore ||
+        if (Score(GridCandidate{corners, 1.0}, imageArea) <= bestScore || !MayBeSquare(corners) ||
             !MayReplace(corners, found, foundBoxLined))
             return false;
         const double boxLines = Gridness(ink, corners, boxes);
