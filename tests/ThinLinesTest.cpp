@@ -134,8 +134,9 @@ int FadedGridsReadExactly(std::initializer_list<double> contrasts,
 // their contrast, each at full size and halved (124 readings): 119 read exactly, none solved
 // wrong (image1022, whose frame has a coloured rule just above it, is lost four times; image202
 // halved at 25%). 120 since a grid is also found from its box lines when no mask shows its cells'
-// (2026-11-29: image1022 at 25%, full size).
-constexpr int kMinReadExactly = 120;
+// (2026-11-29: image1022 at 25%, full size), 121 since a grid found with cells printed solid is
+// taken for a crossword and looked past (2026-12-02: image1022 at 25%, halved).
+constexpr int kMinReadExactly = 121;
 
 TEST(ThinLines, AGridWithFadedThinLinesIsRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
@@ -253,6 +254,17 @@ TEST(ThinLines, RenderedPagesWithPrintBesideAreFoundFromTheirBoxes) {
 TEST(ThinLines, RenderedPagesWhereAnOblongOfPrintScoredAsTheGridAreRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     EXPECT_EQ(RenderedPagesReadExactly("oblongs", 3), 3);
+}
+
+// Three photos of pages with a crossword printed beside a grid whose thin lines are dashes or hair
+// thin (bench/newspaper_probes.py: probe102 of `--count 500 --seed 42 --span 0.35 0.6`, probe011
+// of `--seed 45 --span 0.3 0.5`, probe121 of `--seed 46`, same span): the crossword's lattice
+// scored more as a grid than the Sudoku's and was read (uncertain). A Sudoku has no cell printed
+// solid, a crossword dozens: one found is painted over and the grid looked for again
+// (GridDetector's HasSolidCells); 0 of 3 were read exactly before.
+TEST(ThinLines, RenderedPagesWithACrosswordBesideAreRead) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    EXPECT_EQ(RenderedPagesReadExactly("crosswords", 3), 3);
 }
 
 }  // namespace

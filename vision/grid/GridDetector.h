@@ -64,6 +64,8 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 // every mask, and a box closed by the thick lines, or the grid's outline merged with print close
 // beside it, was taken for the grid. When nothing at all is found, the most grid-like of the other
 // masks' whole grids, if it is grid-like enough (hair-thin thin lines the usual mask breaks up).
+// A grid found with cells printed solid is a crossword's: it is painted over and the grid looked
+// for once more (nothing, if that finds a crossword too).
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
 
 // The ink a grid is looked for in: the usual mask (darker than the local mean), and the others
