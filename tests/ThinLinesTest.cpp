@@ -246,11 +246,11 @@ TEST(ThinLines, RenderedPagesWithPrintBesideAreFoundFromTheirBoxes) {
 
 // Three photos of pages whose grid has hair-thin or grey thin lines (bench/newspaper_probes.py:
 // probe395 of `--count 500 --seed 42 --span 0.35 0.6`, probe059 and probe096 of `--seed 43`, same
-// span), where an oblong of other print, 2.4 to 2.9 times as long as it is wide (the lines of a
-// text column beside the grid), scored more as a grid than the grid: it was read (uncertain, or
-// no solution) and the grid never was. A grid is square on the page, so an outline more than twice
-// as long one way as the other is no grid's (GridDetector's kMaxOutlineElongation); 0 of 3 were
-// read exactly before.
+// span), where an oblong 2.4 to 2.9 times as long as it is wide scored more as a grid than the
+// grid (the lines of a text column beside it; on probe059 the grid's own right-hand stack of
+// boxes): it was read (uncertain, or no solution) and the grid never was. A grid is square on the
+// page, so an outline more than twice as long one way as the other is no grid's (GridDetector's
+// kMaxOutlineElongation); 0 of 3 were read exactly before.
 TEST(ThinLines, RenderedPagesWhereAnOblongOfPrintScoredAsTheGridAreRead) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     EXPECT_EQ(RenderedPagesReadExactly("oblongs", 3), 3);

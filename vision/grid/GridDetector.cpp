@@ -1,9 +1,7 @@
 #include "vision/grid/GridDetector.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <optional>
@@ -12,6 +10,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "vision/grid/Crossword.h"
 #include "vision/grid/LineInk.h"
 
 namespace sudoku {
@@ -1046,56 +1045,6 @@ std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size) {
 
 namespace {
 
-// Cells of a Sudoku are paper with at most a digit in them; a crossword printed beside one has
-// squares printed solid, and its lattice can score more as a grid than the Sudoku's (whose thin
-// lines may be dashes). A cell is solid when nearly all of it (kSolidShare), but for a margin
-// where the lattice may be off, is ink: under kSolidDarkness of the paper's light around it. The
-// paper is measured around each cell (a closing two cells wide paints a solid square over), so
-// that a shadow or a dim corner is not ink. A digit, however bold, leaves most of its cell paper;
-// a shaded box keeps most of the light.
-constexpr double kSolidShare = 0.9;
-constexpr double kSolidDarkness = 0.6;
-// A crossword has dozens of solid squares; a Sudoku none.
-constexpr int kMinSolidCells = 3;
-
-// The gray level of the photo's paper: the median of a page that is mostly paper.
-std::uint8_t PaperLevel(const cv::Mat& gray) {
-    std::array<int, 256> histogram{};
-    for (int r = 0; r < gray.rows; ++r) {
-        const std::uint8_t* row = gray.ptr<std::uint8_t>(r);
-        for (int c = 0; c < gray.cols; ++c)
-            ++histogram[row[c]];
-    }
-    const long half = static_cast<long>(gray.total()) / 2;
-    long seen = 0;
-    for (int level = 0; level < 256; ++level)
-        if ((seen += histogram[level]) > half) return static_cast<std::uint8_t>(level);
-    return 255;
-}
-
-bool HasSolidCells(const cv::Mat& gray, const Quad& corners, int size) {
-    constexpr int kCell = 20, kMargin = 3;
-    const int side = size * kCell;
-    const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
-                                            cv::Point2f(side, side), cv::Point2f(0, side)};
-    cv::Mat straight, paper;
-    cv::warpPerspective(gray, straight, cv::getPerspectiveTransform(corners.data(), square.data()),
-                        {side, side}, cv::INTER_AREA, cv::BORDER_REPLICATE);
-    cv::morphologyEx(straight, paper, cv::MORPH_CLOSE,
-                     cv::getStructuringElement(cv::MORPH_RECT, {2 * kCell, 2 * kCell}));
-    cv::Mat darkness, dark;
-    cv::divide(straight, paper, darkness, 1, CV_32F);
-    cv::threshold(darkness, dark, kSolidDarkness, 1, cv::THRESH_BINARY_INV);
-    const int inner = kCell - 2 * kMargin;
-    int solidCells = 0;
-    for (int r = 0; r < size; ++r)
-        for (int c = 0; c < size; ++c) {
-            const cv::Rect cell(c * kCell + kMargin, r * kCell + kMargin, inner, inner);
-            solidCells += cv::countNonZero(dark(cell)) >= kSolidShare * inner * inner;
-        }
-    return solidCells >= kMinSolidCells;
-}
-
 // The grid DetectWholeOrCutGrid looks for, once.
 std::optional<GridCandidate> WholeOrCutGrid(const cv::Mat& gray, int size) {
     const cv::Mat ink = InkMask(gray);
@@ -1120,11 +1069,7 @@ std::optional<GridCandidate> WholeOrCutGrid(const cv::Mat& gray, int size) {
 std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
     std::optional<GridCandidate> best = WholeOrCutGrid(gray, size);
     if (!best || !HasSolidCells(gray, best->corners, size)) return best;
-    cv::Mat without = gray.clone();
-    std::array<cv::Point, 4> outline;
-    for (int k = 0; k < 4; ++k)
-        outline[k] = best->corners[k];
-    cv::fillConvexPoly(without, outline.data(), 4, cv::Scalar(PaperLevel(gray)));
+    const cv::Mat without = PaintedOver(gray, best->corners);
     best = WholeOrCutGrid(without, size);
     if (best && HasSolidCells(without, best->corners, size)) return std::nullopt;
     return best;
