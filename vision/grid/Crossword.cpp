@@ -1,9 +1,10 @@
 #include "vision/grid/Crossword.h"
 
 #include <array>
-#include <cstdint>
 
 #include <opencv2/imgproc.hpp>
+
+#include "vision/grid/GrayLevels.h"
 
 namespace sudoku {
 namespace {
@@ -14,21 +15,6 @@ constexpr double kSolidShare = 0.9;
 constexpr double kSolidDarkness = 0.6;
 // A crossword has dozens of solid squares; a Sudoku none.
 constexpr int kMinSolidCells = 3;
-
-// The gray level of the photo's paper: the median of a page that is mostly paper.
-std::uint8_t PaperLevel(const cv::Mat& gray) {
-    std::array<int, 256> histogram{};
-    for (int r = 0; r < gray.rows; ++r) {
-        const std::uint8_t* row = gray.ptr<std::uint8_t>(r);
-        for (int c = 0; c < gray.cols; ++c)
-            ++histogram[row[c]];
-    }
-    const long half = static_cast<long>(gray.total()) / 2;
-    long seen = 0;
-    for (int level = 0; level < 256; ++level)
-        if ((seen += histogram[level]) > half) return static_cast<std::uint8_t>(level);
-    return 255;
-}
 
 }  // namespace
 
@@ -61,7 +47,7 @@ cv::Mat PaintedOver(const cv::Mat& gray, const std::array<cv::Point2f, 4>& corne
     std::array<cv::Point, 4> outline;
     for (int k = 0; k < 4; ++k)
         outline[k] = corners[k];
-    cv::fillConvexPoly(without, outline.data(), 4, cv::Scalar(PaperLevel(gray)));
+    cv::fillConvexPoly(without, outline.data(), 4, cv::Scalar(GrayLevelOfShare(gray, 0.5)));
     return without;
 }
 

@@ -17,7 +17,7 @@ namespace sudoku {
 bool HasSolidCells(const cv::Mat& gray, const std::array<cv::Point2f, 4>& corners, int size);
 
 // The gray photo with the quadrilateral `corners` painted over with its paper's gray level (the
-// median of a page that is mostly paper), so that a grid can be looked for without it.
+// median level: a page is mostly paper), so that a grid can be looked for without it.
 cv::Mat PaintedOver(const cv::Mat& gray, const std::array<cv::Point2f, 4>& corners);
 
 }  // namespace sudoku

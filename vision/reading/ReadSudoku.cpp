@@ -226,12 +226,18 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, bool inFocus, std::vector<
     return repaired;
 }
 
+// The printed digits and, in the cells they leave empty, the hand-written ones.
+Board GivensAndEntries(const Board& givens, const Board& handwritten) {
+    Board board = givens;
+    for (int cell = 0; cell < board.cellCount(); ++cell)
+        if (handwritten.value(cell) && board.isEmpty(cell))
+            board.set(cell, handwritten.value(cell), CellOrigin::Entered);
+    return board;
+}
+
 // Cells whose digit, printed or hand-written as read, repeats in a row, column or region.
 int ClashingCells(const RepairedReading& reading) {
-    Board digits = reading.givens;
-    for (int cell = 0; cell < digits.cellCount(); ++cell)
-        if (reading.handwritten.value(cell))
-            digits.set(cell, reading.handwritten.value(cell), CellOrigin::Entered);
+    const Board digits = GivensAndEntries(reading.givens, reading.handwritten);
     std::vector<bool> clashing(static_cast<std::size_t>(digits.cellCount()));
     for (const Problem& duplicate : FindDuplicates(digits))
         for (const int cell : duplicate.cells)
@@ -680,11 +686,7 @@ void CheckOptions(const ReaderOptions& options) {
 }  // namespace
 
 Board Reading::combined() const {
-    Board board = givens;
-    for (int cell = 0; cell < board.cellCount(); ++cell)
-        if (handwritten.value(cell) && board.isEmpty(cell))
-            board.set(cell, handwritten.value(cell), CellOrigin::Entered);
-    return board;
+    return GivensAndEntries(givens, handwritten);
 }
 
 std::string_view ReadStatusId(ReadStatus status) {
