@@ -35,11 +35,18 @@ constexpr std::size_t kMaxCandidates = 12;
 constexpr double kMinAreaShare = 0.02;
 // The shortest piece of a line that counts as line, in cells; shorter ones go with the digits.
 constexpr double kShortestDash = 1.0 / 3;
+static_assert(LinePieces{}.shortestDash == kShortestDash, "Gridness's default is the usual third");
 // The same when no grid is found otherwise. The ink mask breaks a newspaper's hair-thin grey lines
 // into dashes down to a fifth of a cell, and such grids went unfound (rendered pages,
 // bench/newspaper_probes.py). Counted for every photo, the short pieces lost a grid under a deep
 // shadow that the usual third finds (ShadowTest, SeveralGridsTest), so they are the last resort.
 constexpr double kShortestDashWhenLost = 0.2;
+// And the specks of up to this share of a cell either way: in a small grid (20 pixels a cell and
+// less) a hair-thin line, dotted or aliased, leaves dots of 3 to 5 pixels in the mask, none a dash
+// (bench/newspaper_probes.py pages whose thin and box lines were all broken so went unfound). A
+// digit is half a cell tall or more.
+constexpr double kLargestDotWhenLost = 0.3;
+constexpr LinePieces kLinePiecesWhenLost{kShortestDashWhenLost, kLargestDotWhenLost};
 // A grid cut by the photo's edge is looked for with at most this many cells' width out of view.
 constexpr double kMaxCellsCutOff = 2.5;
 // Another grid of a page is at least this share of the best one's area.
@@ -193,9 +200,9 @@ std::vector<double> LongStrokeProfile(const cv::Mat& lines, int axis, int cell) 
 }
 
 // The straightened binary ink inside a quad, `cell` pixels per cell, without its digit blobs
-// (EraseCellBlobs, keeping dashes from `shortestDash` pixels): any share of ink counts, so a thin
-// line shrunk below a pixel is not lost.
-cv::Mat StraightInk(const cv::Mat& ink, const Quad& quad, int size, int cell, int shortestDash,
+// (EraseCellBlobs, keeping the pieces of a line `pieces` names): any share of ink counts, so a
+// thin line shrunk below a pixel is not lost.
+cv::Mat StraightInk(const cv::Mat& ink, const Quad& quad, int size, int cell, LinePieces pieces,
                     cv::Mat* toSquare) {
     const int side = size * cell;
     const std::array<cv::Point2f, 4> square{cv::Point2f(0, 0), cv::Point2f(side, 0),
@@ -204,7 +211,8 @@ cv::Mat StraightInk(const cv::Mat& ink, const Quad& quad, int size, int cell, in
     cv::Mat straight;
     cv::warpPerspective(ink, straight, h, {side + 1, side + 1}, cv::INTER_AREA);
     cv::threshold(straight, straight, 63, 255, cv::THRESH_BINARY);
-    EraseCellBlobs(straight, cell, shortestDash);
+    EraseCellBlobs(straight, cell, static_cast<int>(pieces.shortestDash * cell),
+                   static_cast<int>(pieces.largestDot * cell));
     if (toSquare) *toSquare = h;
     return straight;
 }
@@ -244,8 +252,7 @@ std::pair<int, int> EvenLines(const std::vector<double>& profile, int size) {
 Quad FitGridInside(const cv::Mat& ink, const Quad& quad, int size) {
     const int cell = kProbeCell;
     cv::Mat h;
-    const cv::Mat straight =
-        StraightInk(ink, quad, size, cell, static_cast<int>(kShortestDash * cell), &h);
+    const cv::Mat straight = StraightInk(ink, quad, size, cell, LinePieces{kShortestDash}, &h);
     const auto [top, bottom] = EvenLines(LongStrokeProfile(straight, 0, cell), size);
     const auto [left, right] = EvenLines(LongStrokeProfile(straight, 1, cell), size);
     std::vector<cv::Point2f> inner{cv::Point2f(left, top), cv::Point2f(right, top),
@@ -340,11 +347,11 @@ std::vector<AreaAndQuad> CandidateQuads(const cv::Mat& ink, bool closeCorners = 
 // The candidate a hull gives: the hull itself, or the grid fitted inside it when the hull holds
 // a grid merged with something beside it.
 GridCandidate FitCandidate(const cv::Mat& ink, const Quad& hull, double hullArea, int size,
-                           double shortestDash = kShortestDash) {
-    GridCandidate candidate{hull, Gridness(ink, hull, size, shortestDash)};
+                           LinePieces pieces = {}) {
+    GridCandidate candidate{hull, Gridness(ink, hull, size, pieces)};
     if (candidate.gridness < kConvincing) {
         const Quad inner = FitGridInside(ink, hull, size);
-        const double innerGridness = Gridness(ink, inner, size, shortestDash);
+        const double innerGridness = Gridness(ink, inner, size, pieces);
         if (innerGridness > candidate.gridness + 0.1 && QuadArea(inner) >= 0.3 * hullArea)
             candidate = {inner, innerGridness};
     }
@@ -496,9 +503,8 @@ Quad OrderClockwise(const Quad& quad) {
     return sorted;
 }
 
-double Gridness(const cv::Mat& ink, const Quad& quad, int size, double shortestDash) {
-    const int dash = static_cast<int>(shortestDash * kProbeCell);
-    const cv::Mat probe = StraightInk(ink, quad, size, kProbeCell, dash, nullptr);
+double Gridness(const cv::Mat& ink, const Quad& quad, int size, LinePieces pieces) {
+    const cv::Mat probe = StraightInk(ink, quad, size, kProbeCell, pieces, nullptr);
     const std::vector<double> rowProfile = LongStrokeProfile(probe, 0, kProbeCell);
     const std::vector<double> colProfile = LongStrokeProfile(probe, 1, kProbeCell);
     // A grid needs every line; one missing line costs more than a faint one.
@@ -540,14 +546,14 @@ bool IsTheGridInside(const GridCandidate& outer, const GridCandidate& inner) {
 // grid's search, from the mask's outlines (CandidateQuads of `ink`).
 std::optional<GridCandidate> BestWholeGrid(const cv::Mat& ink,
                                            const std::vector<AreaAndQuad>& outlines, int size,
-                                           double shortestDash = kShortestDash) {
+                                           LinePieces pieces = {}) {
     const double imageArea = static_cast<double>(ink.rows) * ink.cols;
     std::optional<GridCandidate> best;
     double bestScore = 0;
     for (const auto& [hullArea, hull] : outlines) {
         // Gridness is at most 1: once even a perfect grid this small cannot win, stop.
         if (std::pow(hullArea / imageArea, 0.25) <= bestScore) break;
-        const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size, shortestDash);
+        const GridCandidate candidate = FitCandidate(ink, hull, hullArea, size, pieces);
         const double score = Score(candidate, imageArea);
         if (candidate.gridness < kMinGridness || !MayBeSquare(candidate.corners)) continue;
         const bool wins = !best || IsTheGridInside(*best, candidate) ||
@@ -959,11 +965,11 @@ std::optional<GridCandidate> WithOtherMasks(std::optional<GridCandidate> best, c
 }
 
 // The best whole grid of the usual mask with its lines' shortest pieces counted, when no mask
-// found any grid: hair-thin grey lines, broken into short dashes.
+// found any grid: hair-thin grey lines, broken into short dashes and dots.
 std::optional<GridCandidate> OrOfShortDashes(std::optional<GridCandidate> best, const cv::Mat& ink,
                                              const std::vector<AreaAndQuad>& outlines, int size) {
     if (best) return best;
-    return BestWholeGrid(ink, outlines, size, kShortestDashWhenLost);
+    return BestWholeGrid(ink, outlines, size, kLinePiecesWhenLost);
 }
 
 // Whether a grid at `corners` may replace `found`: nothing was found, or `found` lies inside it

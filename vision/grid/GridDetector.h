@@ -30,8 +30,14 @@ double QuadArea(const Quad& quad);
 // and checks that long straight lines run at every multiple of 1/size of its side, with none in
 // the cell interiors beside them. Digits (printed or hand-written, in every cell) are not lines:
 // a filled-in grid scores like an empty one. 0 when no line is there, near 1 for a clean grid.
-// Pieces of a line shorter than `shortestDash` cells go with the digits.
-double Gridness(const cv::Mat& ink, const Quad& quad, int size, double shortestDash = 1.0 / 3);
+// Which pieces of a line count (`pieces`): see LinePieces.
+struct LinePieces {
+    // Dashes shorter than this, in cells, go with the digits.
+    double shortestDash = 1.0 / 3;
+    // Specks no larger than this either way, in cells, count as pieces of a dotted line (0: none).
+    double largestDot = 0;
+};
+double Gridness(const cv::Mat& ink, const Quad& quad, int size, LinePieces pieces = {});
 
 // The most grid-like quadrilateral of a gray image, or nothing when no candidate reaches a
 // minimum gridness.

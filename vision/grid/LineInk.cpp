@@ -40,7 +40,7 @@ std::vector<Box> LabelBoxes(const cv::Mat& labels, int count) {
 
 }  // namespace
 
-void EraseCellBlobs(cv::Mat& binary, int cell, int shortestDash) {
+void EraseCellBlobs(cv::Mat& binary, int cell, int shortestDash, int largestDot) {
     cv::Mat labels;
     const int n = cv::connectedComponents(binary, labels, 8, CV_32S);
     const std::vector<Box> boxes = LabelBoxes(labels, n);
@@ -48,8 +48,9 @@ void EraseCellBlobs(cv::Mat& binary, int cell, int shortestDash) {
         const Box& b = boxes[i];
         const int w = b.x1 - b.x0 + 1, h = b.y1 - b.y0 + 1;
         const bool dash = std::min(w, h) <= cell / 6 && std::max(w, h) >= shortestDash;
+        const bool dot = std::max(w, h) <= largestDot;
         // A bit more than a cell: a digit leaning over its cell's edge is still a digit.
-        if (std::max(w, h) > cell * 6 / 5 || dash) continue;
+        if (std::max(w, h) > cell * 6 / 5 || dash || dot) continue;
         for (int y = b.y0; y <= b.y1; ++y) {
             auto* px = binary.ptr<std::uint8_t>(y);
             const auto* label = labels.ptr<int>(y);
