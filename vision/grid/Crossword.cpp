@@ -25,7 +25,7 @@ bool HasSolidCells(const cv::Mat& gray, const std::array<cv::Point2f, 4>& corner
                                             cv::Point2f(side, side), cv::Point2f(0, side)};
     cv::Mat straight, paper;
     cv::warpPerspective(gray, straight, cv::getPerspectiveTransform(corners.data(), square.data()),
-                        {side, side}, cv::INTER_AREA, cv::BORDER_REPLICATE);
+                        {side, side}, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     // The paper around each cell: a closing two cells wide paints a solid square over.
     cv::morphologyEx(straight, paper, cv::MORPH_CLOSE,
                      cv::getStructuringElement(cv::MORPH_RECT, {2 * kCell, 2 * kCell}));

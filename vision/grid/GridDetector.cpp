@@ -200,8 +200,11 @@ std::vector<double> LongStrokeProfile(const cv::Mat& lines, int axis, int cell) 
 }
 
 // The straightened binary ink inside a quad, `cell` pixels per cell, without its digit blobs
-// (EraseCellBlobs, keeping the pieces of a line `pieces` names): any share of ink counts, so a
-// thin line shrunk below a pixel is not lost.
+// (EraseCellBlobs, keeping the pieces of a line `pieces` names): a quarter of a pixel's ink
+// counts. The warp samples bilinearly (warpPerspective has no area averaging: its INTER_AREA is
+// INTER_LINEAR, opencv/opencv#21060), so a thin line of a grid several times the probe's size
+// can come out in dashes, which LongStrokeProfile bridges; shrinking the ink by area first read
+// no more grids (README, "Grids whose lines break into dots").
 cv::Mat StraightInk(const cv::Mat& ink, const Quad& quad, int size, int cell, LinePieces pieces,
                     cv::Mat* toSquare) {
     const int side = size * cell;
@@ -209,7 +212,7 @@ cv::Mat StraightInk(const cv::Mat& ink, const Quad& quad, int size, int cell, Li
                                             cv::Point2f(side, side), cv::Point2f(0, side)};
     const cv::Mat h = cv::getPerspectiveTransform(quad.data(), square.data());
     cv::Mat straight;
-    cv::warpPerspective(ink, straight, h, {side + 1, side + 1}, cv::INTER_AREA);
+    cv::warpPerspective(ink, straight, h, {side + 1, side + 1}, cv::INTER_LINEAR);
     cv::threshold(straight, straight, 63, 255, cv::THRESH_BINARY);
     EraseCellBlobs(straight, cell, static_cast<int>(pieces.shortestDash * cell),
                    static_cast<int>(pieces.largestDot * cell));
