@@ -481,6 +481,11 @@ bool IsPrintedSolution(const Reading& r) {
     return r.found() && r.givens.isComplete() && r.handwritten.filledCount() == 0;
 }
 
+// Fewer digits than any puzzle with one solution holds: 2n-1 (17 of 81) at least.
+bool TooFewDigitsForAPuzzle(const Reading& r, int size) {
+    return r.givens.filledCount() + r.handwritten.filledCount() < 2 * size - 1;
+}
+
 bool Overlap(const GridCandidate& a, const GridCandidate& b) {
     const auto centre = [](const Quad& q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25f; };
     const auto inside = [](const Quad& q, cv::Point2f p) {
@@ -534,13 +539,17 @@ std::optional<GridReading> PuzzleBeside(const GridCandidate& found,
 // the solution printed beside it, or (its edge cutting the puzzle in two) lose it to the usual
 // mask. The other masks' grids are searched then; one of theirs, a poorer view of the puzzle, is
 // taken only with its printed digits as read (image116 under a deep shadow, at 60% beside a
-// solution, was otherwise solved to another answer).
+// solution, was otherwise solved to another answer). So too when the grid found holds too few
+// digits to be a puzzle: a crossword's crisp lattice (a piece of it with one or two cells
+// printed solid, which HasSolidCells lets by) can be more grid-like than a Sudoku whose thin lines
+// are grey on a shaded grid.
 GridReading ReadLikeliestGrid(const WorkingPhoto& work, double scale, const ReaderOptions& options,
                               Stopwatch& clock, double decodeMs) {
     const auto candidate = DetectWholeOrCutGrid(work.gray, options.size);
     if (!candidate) return {NotFound(decodeMs, clock), std::nullopt};
     Reading r = ReadGrid(work, *candidate, scale, options, clock, decodeMs);
-    if (!IsPrintedSolution(r)) return {std::move(r), candidate};
+    if (!IsPrintedSolution(r) && !TooFewDigitsForAPuzzle(r, options.size))
+        return {std::move(r), candidate};
     for (const GridMask mask : kGridMasks) {
         const Trust trust = mask == GridMask::Ink ? Trust::Solved : Trust::PrintedDigitsAsRead;
         if (auto puzzle = PuzzleBeside(*candidate, DetectGrids(work.gray, options.size, mask),
@@ -572,7 +581,7 @@ Reading ReadGray(const cv::Mat& gray, ColourSource colour, double scale,
 // training photos they found a piece of print or of the grid beside the one grid, read uncertain
 // (its lines not evenly spaced) or without a solution.
 bool IsAnotherPuzzle(const Reading& r, GridMask mask, int size) {
-    if (r.givens.filledCount() + r.handwritten.filledCount() < 2 * size - 1) return false;
+    if (TooFewDigitsForAPuzzle(r, size)) return false;
     return mask == GridMask::Ink || r.status == ReadStatus::Solved;
 }
 
