@@ -245,9 +245,12 @@ def page(rng, style, puzzle, fonts, solution=None, glyphs=None, hand=None):
     return picture, corners + pad
 
 
-def photograph(rng, picture, corners, spans):
+def photograph(rng, picture, corners, spans, antialias=False):
     """The page seen by a phone: the grid's side a share of the frame's shorter side drawn from
-    `spans` (the training photos: 66 to 105%, median 91%), turned and tilted."""
+    `spans` (the training photos: 66 to 105%, median 91%), turned and tilted. With `antialias`
+    the drawing is first blurred by as much as it is shrunk, as a camera's optics blur it:
+    cv2.warpPerspective only samples (its INTER_AREA is INTER_LINEAR, opencv/opencv#21060), so
+    without it lines a few drawn pixels wide, shrunk several times, come out as dashes."""
     out_w, out_h = [(640, 480), (1280, 960), (1600, 1200), (960, 1280)][rng.integers(4)]
     span = rng.uniform(*spans) * min(out_w, out_h)
     centre = np.float32([out_w / 2, out_h / 2]) + rng.uniform(-0.06, 0.06, 2) * [out_w, out_h]
@@ -262,6 +265,11 @@ def photograph(rng, picture, corners, spans):
     span = min(span, float(np.min(room / reach)))
     target = shape * span + centre
     homography = cv2.getPerspectiveTransform(corners, np.float32(target))
+    drawn_side = float(np.mean([np.linalg.norm(corners[k] - corners[k - 1]) for k in range(4)]))
+    shrink = drawn_side / span
+    if antialias and shrink > 1:
+        # A box filter as wide as one photo pixel has a standard deviation of 0.29 of it.
+        picture = cv2.GaussianBlur(picture, (0, 0), 0.3 * shrink)
     photo = cv2.warpPerspective(picture, homography, (out_w, out_h),
                                 flags=cv2.INTER_AREA if span < 500 else cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
@@ -310,6 +318,11 @@ def main():
                         help="with --handwriting, fill in only that share of the empty cells, "
                              "as a person part way through (default 1: every one); the others "
                              "stay empty in the truth, so digits read there are invented")
+    parser.add_argument("--antialias", action="store_true",
+                        help="blur each drawing by as much as it is shrunk before it is "
+                             "photographed, as a camera's optics do; without it (the default, "
+                             "so that earlier seeds give the same photos) hair-thin lines come "
+                             "out as dashes")
     parser.add_argument("--sudokucam", default="build/release/app/sudokucam")
     args = parser.parse_args()
     glyphs = mnist_glyphs(args.handwriting, args.handwriting_half) if args.handwriting else None
@@ -330,7 +343,7 @@ def main():
                                for p, d in zip(puzzle, solution))
         style = Style(rng, fonts, extra, args.dotted, args.uniform)
         picture, corners = page(rng, style, puzzle, fonts, solution, glyphs, hand)
-        photo, quality = photograph(rng, picture, corners, args.span)
+        photo, quality = photograph(rng, picture, corners, args.span, args.antialias)
         name = "probe%03d" % i
         cv2.imwrite(os.path.join(photos, name + ".jpg"), photo,
                     [cv2.IMWRITE_JPEG_QUALITY, quality])
