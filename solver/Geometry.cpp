@@ -203,6 +203,8 @@ std::shared_ptr<const Geometry::Tables> Geometry::BuildTables(int n, std::vector
         t->cellUnitStart.push_back(static_cast<int>(t->cellUnits.size()));
     }
     t->seesMatrix.assign(static_cast<std::size_t>(cells) * cells, 0);
+    const int words = (cells + 63) / 64;
+    t->peerBits.assign(static_cast<std::size_t>(cells) * words, 0);
     t->peerStart.push_back(0);
     for (int a = 0; a < cells; ++a) {
         for (int b = 0; b < cells; ++b) {
@@ -211,6 +213,7 @@ std::shared_ptr<const Geometry::Tables> Geometry::BuildTables(int n, std::vector
                 shared = t->member[t->cellUnits[i] * cells + b] != 0;
             if (a == b || !shared) continue;
             t->seesMatrix[a * cells + b] = 1;
+            t->peerBits[a * words + b / 64] |= std::uint64_t{1} << (b % 64);
             t->peerCells.push_back(b);
         }
         t->peerStart.push_back(static_cast<int>(t->peerCells.size()));

@@ -94,6 +94,13 @@ public:
     // Every other cell that shares a unit with this one (each once).
     std::span<const int> peers(int cell) const;
     bool sees(int a, int b) const;
+    // A set of cells as bit words (bit c % 64 of word c / 64 for cell c), cellWords() words a
+    // set: what searches over many cells at once (the chains') intersect.
+    int cellWords() const { return (cellCount() + 63) / 64; }
+    // The peers of a cell as such a set.
+    const std::uint64_t* peerBits(int cell) const {
+        return tables_->peerBits.data() + static_cast<std::size_t>(cell) * cellWords();
+    }
     // Every pair of units {a, b}, a < b, that share two or more cells (a box and a line, a jigsaw
     // region and a line, a diagonal and a box): where locked candidates live.
     std::span<const std::pair<int, int>> crossings() const { return tables_->crossings; }
@@ -121,6 +128,7 @@ private:
         std::vector<int> peerStart;        // cellCount + 1 offsets into peerCells
         std::vector<int> peerCells;
         std::vector<std::uint8_t> seesMatrix;  // cellCount * cellCount
+        std::vector<std::uint64_t> peerBits;   // cellCount * cellWords
         std::vector<std::pair<int, int>> crossings;
     };
     Geometry(int size, int boxRows, int boxCols, bool diagonals,

@@ -23,47 +23,6 @@ bool Disjoint(std::span<const int> a, std::span<const int> b) {
     return true;
 }
 
-// The places of many nodes and the cells that see all of a node's places, as bit words: between
-// the hundreds of set nodes of one digit, "every place of one sees every place of the other" is
-// then a few word operations instead of a loop over pairs of cells.
-class NodeCellBits {
-public:
-    NodeCellBits(const Geometry& g, int nodes)
-        : words_((g.cellCount() + 63) / 64),
-          peers_(static_cast<std::size_t>(g.cellCount()) * words_, 0),
-          places_(static_cast<std::size_t>(nodes) * words_, 0),
-          seeing_(places_.size(), ~std::uint64_t{0}) {
-        for (int cell = 0; cell < g.cellCount(); ++cell)
-            for (int peer : g.peers(cell))
-                set(peers_, cell, peer);
-    }
-
-    void add(int node, std::span<const int> cells) {
-        for (int cell : cells) {
-            set(places_, node, cell);
-            for (int w = 0; w < words_; ++w)
-                seeing_[node * words_ + w] &= peers_[cell * words_ + w];
-        }
-    }
-
-    // Whether every place of b sees every place of a (so none is shared: no cell sees itself).
-    bool allSee(int a, int b) const {
-        for (int w = 0; w < words_; ++w)
-            if (places_[b * words_ + w] & ~seeing_[a * words_ + w]) return false;
-        return true;
-    }
-
-private:
-    void set(std::vector<std::uint64_t>& bits, int row, int cell) const {
-        bits[row * words_ + cell / 64] |= std::uint64_t{1} << (cell % 64);
-    }
-
-    int words_;
-    std::vector<std::uint64_t> peers_;  // per cell: its peers
-    std::vector<std::uint64_t> places_;
-    std::vector<std::uint64_t> seeing_;  // per node: the cells that see all its places
-};
-
 void Link(std::vector<std::pair<int, int>>& links, int a, int b) {
     links.emplace_back(a, b);
     links.emplace_back(b, a);
@@ -95,7 +54,8 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits)
       kind_(kind),
       digits_(kind == ChainKind::XChain ? digits : ~Mask{0}),
       n_(grid.size()),
-      cellIds_(g_.cellCount()) {
+      cellIds_(g_.cellCount()),
+      words_(g_.cellWords()) {
     for (int cell = 0; cell < g_.cellCount(); ++cell)
         cellIds_[cell] = cell;
     if (aic()) findGroups();
@@ -123,6 +83,19 @@ void ChainGraph::addGroup(int d, const Crossing& crossing) {
                                       [&](int cell) { return grid_.has(cell, d); });
     if (places < 2) return;
     groups_.push_back({d, crossing.region, crossing.other, addPlaces(crossing.cells, d)});
+    addExtraBits(placesOf(groups_.back()));
+}
+
+void ChainGraph::addExtraBits(std::span<const int> places) {
+    const std::size_t at = seeing_.size();
+    seeing_.resize(at + words_, ~std::uint64_t{0});
+    extraPlaces_.resize(at + words_, 0);
+    for (int cell : places) {
+        extraPlaces_[at + cell / 64] |= std::uint64_t{1} << (cell % 64);
+        const std::uint64_t* peers = g_.peerBits(cell);
+        for (int w = 0; w < words_; ++w)
+            seeing_[at + w] &= peers[w];
+    }
 }
 
 ChainGraph::Places ChainGraph::addPlaces(std::span<const int> cells, int d) {
@@ -139,8 +112,10 @@ void ChainGraph::findAls() {
     const int maxCells = n_ <= 9 ? kMaxAlsCells : kMaxAlsCells - 1;
     als_ = FindAlmostLockedSets(grid_, maxCells, kMaxAlsCount);
     for (int i = 0; i < static_cast<int>(als_.size()); ++i)
-        for (int d : Digits(als_[i].digits))
+        for (int d : Digits(als_[i].digits)) {
             alsNodes_.push_back({d, i, addPlaces(als_[i].cells, d)});
+            addExtraBits(placesOf(alsNodes_.back()));
+        }
 }
 
 void ChainGraph::build() {
@@ -218,20 +193,6 @@ void ChainGraph::cellLinks(Links& strong, Links& weak) const {
     }
 }
 
-// Disjoint cell sets where every cell of one sees every cell of the other.
-bool ChainGraph::allSee(std::span<const int> a, std::span<const int> b) const {
-    for (int x : a)
-        for (int y : b)
-            if (x == y || !g_.sees(x, y)) return false;
-    return true;
-}
-
-bool ChainGraph::seesAll(int cell, std::span<const int> cells) const {
-    for (int other : cells)
-        if (other == cell || !g_.sees(cell, other)) return false;
-    return true;
-}
-
 // Strong links between the digits of one set (keeping one out locks the others in); weak
 // links between a set's digit and any node of that digit that sees all its places.
 void ChainGraph::alsLinks(Links& strong, Links& weak) const {
@@ -242,9 +203,6 @@ void ChainGraph::alsLinks(Links& strong, Links& weak) const {
     std::vector<std::vector<int>> nodesOfDigit(n_ + 1);
     for (int i = 0; i < count; ++i)
         nodesOfDigit[alsNodes_[i].digit].push_back(i);
-    NodeCellBits bits(g_, count);
-    for (int i = 0; i < count; ++i)
-        bits.add(i, placesOf(alsNodes_[i]));
     for (int i = 0; i < count; ++i) {
         const AlsNode& a = alsNodes_[i];
         const int d = a.digit;
@@ -253,13 +211,12 @@ void ChainGraph::alsLinks(Links& strong, Links& weak) const {
         const std::vector<int>& sameDigit = nodesOfDigit[d];
         for (auto j = std::upper_bound(sameDigit.begin(), sameDigit.end(), i); j != sameDigit.end();
              ++j)
-            if (bits.allSee(i, *j)) Link(weak, base + i, base + *j);
+            if (allSee(base + i, base + *j)) Link(weak, base + i, base + *j);
         for (int cell : g_.peers(placesOf(a).front()))
-            if (grid_.has(cell, d) && seesAll(cell, placesOf(a)))
+            if (grid_.has(cell, d) && HasCell(seeing(base + i), cell))
                 Link(weak, cell * n_ + d - 1, base + i);
         for (int k = groupsOf_[d]; k < groupsOf_[d + 1]; ++k)
-            if (allSee(placesOf(groups_[k]), placesOf(a)))
-                Link(weak, candidateNodes() + k, base + i);
+            if (allSee(base + i, candidateNodes() + k)) Link(weak, candidateNodes() + k, base + i);
     }
 }
 

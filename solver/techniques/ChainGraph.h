@@ -3,6 +3,7 @@
 // digits of almost locked sets; strong links join two nodes that cannot both be false, weak links
 // two that cannot both be true. Built once per search. Internal to solver/techniques.
 
+#include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
@@ -12,6 +13,11 @@
 #include "solver/techniques/ChainSearch.h"
 
 namespace sudoku::detail {
+
+// Whether a set of cells in bit words (Geometry::cellWords) holds a cell.
+inline bool HasCell(const std::uint64_t* cells, int cell) {
+    return (cells[cell / 64] >> (cell % 64) & 1) != 0;
+}
 
 // Nodes 0 .. cellCount*size-1 are candidates (cell * size + digit - 1); after them come the
 // groups, then the digits of almost locked sets ("the digit is in the set"). Links are stored as
@@ -51,6 +57,12 @@ public:
     std::vector<int> setCells(int node) const {
         if (node < alsBase()) return {};
         return als_[alsNodes_[node - alsBase()].als].cells;
+    }
+    // The cells that see every place of a node (so none of its places), in bit words
+    // (Geometry::cellWords): where an end of the node's digit and another may eliminate it.
+    const std::uint64_t* seeing(int node) const {
+        if (!isExtra(node)) return g_.peerBits(node / n_);
+        return seeing_.data() + static_cast<std::size_t>(node - candidateNodes()) * words_;
     }
     const int* strongBegin(int node) const { return strong_.data() + strongAt_[node]; }
     const int* strongEnd(int node) const { return strong_.data() + strongAt_[node + 1]; }
@@ -106,8 +118,17 @@ private:
     void flatten(const Links& links, std::vector<int>& at, std::vector<int>& flat) const;
 
     bool overlapFree(int a, int b, bool aCell, bool bCell, int& size) const;
-    bool allSee(std::span<const int> a, std::span<const int> b) const;
-    bool seesAll(int cell, std::span<const int> cells) const;
+    // Appends the bit words of an extra node just added (its places, and the cells seeing them).
+    void addExtraBits(std::span<const int> places);
+    // Whether every place of extra node b sees every place of node a (then none is shared).
+    bool allSee(int a, int b) const {
+        const std::uint64_t* places =
+            extraPlaces_.data() + static_cast<std::size_t>(b - candidateNodes()) * words_;
+        const std::uint64_t* seeing = this->seeing(a);
+        for (int w = 0; w < words_; ++w)
+            if (places[w] & ~seeing[w]) return false;
+        return true;
+    }
 
     const CandidateGrid& grid_;
     const Geometry& g_;
@@ -120,6 +141,9 @@ private:
     std::vector<AlmostLockedSet> als_;
     std::vector<AlsNode> alsNodes_;
     std::vector<int> places_;
+    int words_;                               // bit words of a set of cells
+    std::vector<std::uint64_t> seeing_;       // per extra node: the cells that see all its places
+    std::vector<std::uint64_t> extraPlaces_;  // per extra node: its places
     std::vector<int> groupsOf_;  // groups of digit d: groupsOf_[d] .. groupsOf_[d + 1] - 1
     std::vector<int> nodes_;     // scratch of unitLinks
     std::vector<int> strongAt_, strong_, weakAt_, weak_;

@@ -1,6 +1,8 @@
 #include "solver/techniques/ChainSearch.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <span>
 
 #include "solver/techniques/AdvancedSupport.h"
@@ -14,6 +16,12 @@ namespace {
 constexpr int kStateBudget = 400000;
 
 // Breadth-first search from each start; state = node * 2 + (1 when the node is assumed true).
+//
+// The chain returned is the shortest of all starts' (the first start's in node order when
+// several are as short), and of that start's the first its walk reaches. The starts are first
+// walked together, 64 at a time, a bit each (`walkTogether`): that finds which start and how
+// many links, sharing the walk of every state many starts reach at the same depth (the graphs
+// are dense: most starts reach most states). The winner's own walk then gives the chain.
 class Searcher {
 public:
     Searcher(const CandidateGrid& grid, ChainKind kind, int maxNodes, Mask digits)
@@ -25,21 +33,66 @@ public:
           maxLinks_(maxNodes - 1),
           parent_(static_cast<std::size_t>(graph_.nodeCount()) * 2, -1),
           depth_(parent_.size(), 0),
-          stamp_(parent_.size(), -1) {}
+          stamp_(parent_.size(), -1),
+          words_(g_.cellWords()),
+          digitCells_(static_cast<std::size_t>(grid.size() + 1) * words_, 0) {
+        for (int cell = 0; cell < g_.cellCount(); ++cell)
+            for (int d : Digits(grid.candidates(cell)))
+                digitCells_[d * words_ + cell / 64] |= std::uint64_t{1} << (cell % 64);
+    }
 
     std::optional<Chain> run() {
-        for (int node = 0; node < graph_.nodeCount() && budget_ > 0; ++node)
-            if (graph_.present(node) && (digits_ & DigitBit(graph_.digit(node)))) search(node);
+        findStarts();
+        const Together together = walkTogether();
+        if (together.withinBudget) {
+            if (together.winner >= 0) search(together.winner);
+        } else {
+            // One start after another, as the budget counts them: the walks together may have
+            // gone where the budget would have stopped.
+            for (int i = 0; i < static_cast<int>(starts_.size()) && budget_ > 0; ++i)
+                search(i);
+        }
         if (bestEnd_ < 0) return std::nullopt;
         return best_;
     }
 
 private:
-    void search(int start) {
-        findTargets(start);
-        // X- and XY-chains, and chains from a group or a set, conclude only by what sees both
-        // ends of the start's digit: such a start that no cell of its digit sees can end none.
-        if (targets_.empty() && (!aic() || graph_.isExtra(start))) return;
+    // The starts in node order, with the cells their digit's ends may eliminate with them.
+    void findStarts() {
+        for (int node = 0; node < graph_.nodeCount(); ++node) {
+            if (!graph_.present(node) || !(digits_ & DigitBit(graph_.digit(node)))) continue;
+            const bool anyTarget = findTargets(node);
+            // X- and XY-chains, and chains from a group or a set, conclude only by what sees
+            // both ends of the start's digit: such a start that no cell of its digit sees can
+            // end none.
+            if (!anyTarget && (!aic() || graph_.isExtra(node))) {
+                targets_.resize(targets_.size() - words_);
+                continue;
+            }
+            starts_.push_back(node);
+        }
+    }
+
+    // Appends the cells with the node's digit that see all the node's cells to targets_;
+    // whether there is any.
+    bool findTargets(int node) {
+        const std::uint64_t* seeing = graph_.seeing(node);
+        const std::uint64_t* digitCells = &digitCells_[graph_.digit(node) * words_];
+        std::uint64_t any = 0;
+        for (int w = 0; w < words_; ++w) {
+            targets_.push_back(seeing[w] & digitCells[w]);
+            any |= targets_.back();
+        }
+        return any != 0;
+    }
+
+    const std::uint64_t* targetsOf(int startIndex) const {
+        return targets_.data() + static_cast<std::size_t>(startIndex) * words_;
+    }
+
+    // The walk of one start (index in starts_), keeping the first chain it ends within the bounds.
+    void search(int startIndex) {
+        const int start = starts_[startIndex];
         const int stamp = ++stamps_;
         queue_.clear();
         visit(start * 2, -1, 0, stamp);
@@ -63,7 +116,8 @@ private:
                 // An end before the start needs no look: its chain read backwards, as long and
                 // concluding the same, was that end's to find, and the bound already stops
                 // anything of that length (nothing is found at all when it found nothing).
-                if (!on && *next >= start && conclude(start, *next)) {
+                if (!on && *next >= start && concludes(startIndex, *next)) {
+                    conclude(startIndex, *next);
                     keep(nextState, depth + 1);
                     return;
                 }
@@ -79,57 +133,148 @@ private:
         queue_.push_back(state);
     }
 
-    // Fills scratch_ with what "start or end is true" removes; true when it changes the grid.
-    bool conclude(int start, int end) {
-        scratch_.clear();
-        placement_.reset();
-        const int sd = graph_.digit(start), ed = graph_.digit(end);
-        const bool cells = !graph_.isExtra(start) && !graph_.isExtra(end);
-        const bool aic = this->aic();
-        const int n = grid_.size();
-        if (start == end) {
-            if (!aic) return false;
-            if (cells) {
-                placement_ = CellDigit{start / n, sd};
-                return true;
+    struct Together {
+        int winner = -1;            // the index in starts_ of the start whose chain is kept
+        bool withinBudget = false;  // the walks one by one could not have run out of budget
+    };
+
+    // The starts' walks 64 at a time, level by level: bit i of a state's word says start i
+    // reaches it first at this depth. Each batch walks until one of its starts ends a chain
+    // shorter than the best so far (the lowest such start wins the batch) or the bounds stop
+    // it. The states the walks reach bound what the walks one by one would take from the
+    // budget; a batch's starts before its winner would have walked on, each at most every state.
+    Together walkTogether() {
+        const int stateCount = graph_.nodeCount() * 2;
+        seen_.assign(stateCount, 0);
+        bits_.assign(stateCount, 0);
+        next_.assign(stateCount, 0);
+        Together result;
+        long long budgetBound = 0;
+        int bestLinks = maxLinks_ + 1;
+        const int startCount = static_cast<int>(starts_.size());
+        for (int first = 0; first < startCount; first += 64) {
+            const int count = std::min(64, startCount - first);
+            const int links = walkBatch(first, count, bestLinks, budgetBound);
+            if (links < 0) continue;
+            bestLinks = links;
+            result.winner = batchWinner_;
+            budgetBound += static_cast<long long>(batchWinner_ - first) * stateCount;
+        }
+        result.withinBudget = budgetBound < kStateBudget;
+        return result;
+    }
+
+    // One batch: the number of links of the shortest chain under `bestLinks` that one of its
+    // starts ends (the lowest such start in batchWinner_), or -1. Adds the states reached to
+    // `reached`.
+    int walkBatch(int first, int count, int bestLinks, long long& reached) {
+        std::fill(seen_.begin(), seen_.end(), 0);
+        level_.clear();
+        for (int i = 0; i < count; ++i) {
+            const int state = starts_[first + i] * 2;
+            seen_[state] = bits_[state] = std::uint64_t{1} << i;
+            level_.push_back(state);
+        }
+        reached += count;
+        for (int depth = 0;; ++depth) {
+            const bool on = depth & 1;
+            const int firstEnd = depth + (on ? 2 : 1);
+            if (firstEnd > maxLinks_ || firstEnd >= bestLinks) return -1;
+            touched_.clear();
+            for (int state : level_) {
+                const std::uint64_t bits = bits_[state];
+                const int node = state / 2;
+                const int* begin = on ? graph_.weakBegin(node) : graph_.strongBegin(node);
+                const int* end = on ? graph_.weakEnd(node) : graph_.strongEnd(node);
+                for (const int* next = begin; next != end; ++next) {
+                    const int nextState = *next * 2 + (on ? 0 : 1);
+                    if (next_[nextState] == 0) touched_.push_back(nextState);
+                    next_[nextState] |= bits;
+                }
+            }
+            level_.clear();
+            std::uint64_t ended = 0;
+            for (int state : touched_) {
+                const std::uint64_t fresh = next_[state] & ~seen_[state];
+                next_[state] = 0;
+                if (fresh == 0) continue;
+                seen_[state] |= fresh;
+                bits_[state] = fresh;
+                level_.push_back(state);
+                reached += CountDigits(static_cast<Mask>(fresh)) +
+                           CountDigits(static_cast<Mask>(fresh >> 32));
+                if (!on) ended |= endedAt(state / 2, fresh & ~ended, first);
+            }
+            if (ended != 0) {
+                batchWinner_ = first + std::countr_zero(ended);
+                return depth + 1;
             }
         }
-        if (sd == ed && (start != end || !cells)) {
-            const auto endCells = graph_.cells(end);
-            for (int cell : targets_)
-                if (seesAll(cell, endCells)) scratch_.push_back({cell, sd});
-        } else if (!aic || !cells) {
+    }
+
+    // Which of the batch's starts in `fresh` (bit i: starts_[first + i]) end a chain at `node`.
+    std::uint64_t endedAt(int node, std::uint64_t fresh, int first) const {
+        std::uint64_t ended = 0;
+        for (; fresh != 0; fresh &= fresh - 1) {
+            const int i = std::countr_zero(fresh);
+            if (starts_[first + i] > node) break;  // the starts ascend: the rest come later
+            if (concludes(first + i, node)) ended |= std::uint64_t{1} << i;
+        }
+        return ended;
+    }
+
+    // Whether "start or end is true" changes the grid (conclude says how).
+    bool concludes(int startIndex, int end) const {
+        const int start = starts_[startIndex];
+        const int sd = graph_.digit(start), ed = graph_.digit(end);
+        const bool cells = !graph_.isExtra(start) && !graph_.isExtra(end);
+        const int n = grid_.size();
+        if (start == end) {
+            if (!aic()) return false;
+            if (cells) return true;
+        }
+        if (sd == ed) {
+            const std::uint64_t* targets = targetsOf(startIndex);
+            const std::uint64_t* seeingEnd = graph_.seeing(end);
+            for (int w = 0; w < words_; ++w)
+                if (targets[w] & seeingEnd[w]) return true;
             return false;
+        }
+        if (!aic() || !cells) return false;
+        if (start / n == end / n)
+            return (grid_.candidates(start / n) & ~DigitBit(sd) & ~DigitBit(ed)) != 0;
+        return g_.sees(start / n, end / n) && (grid_.has(end / n, sd) || grid_.has(start / n, ed));
+    }
+
+    // What "start or end is true" removes into scratch_ (or places, in placement_), when
+    // `concludes` says it changes the grid.
+    void conclude(int startIndex, int end) {
+        scratch_.clear();
+        placement_.reset();
+        const int start = starts_[startIndex];
+        const int sd = graph_.digit(start), ed = graph_.digit(end);
+        const bool cells = !graph_.isExtra(start) && !graph_.isExtra(end);
+        const int n = grid_.size();
+        if (start == end && cells) {
+            placement_ = CellDigit{start / n, sd};
+        } else if (sd == ed) {
+            // In the order of the start's first place's peers, as the step lists them.
+            const std::uint64_t* targets = targetsOf(startIndex);
+            const std::uint64_t* seeingEnd = graph_.seeing(end);
+            for (int cell : g_.peers(graph_.cells(start).front()))
+                if (HasCell(targets, cell) && HasCell(seeingEnd, cell))
+                    scratch_.push_back({cell, sd});
         } else if (start / n == end / n) {
             const int cell = start / n;
             for (int d : Digits(grid_.candidates(cell) & ~DigitBit(sd) & ~DigitBit(ed)))
                 scratch_.push_back({cell, d});
-        } else if (g_.sees(start / n, end / n)) {
+        } else {
             if (grid_.has(end / n, sd)) scratch_.push_back({end / n, sd});
             if (grid_.has(start / n, ed)) scratch_.push_back({start / n, ed});
         }
-        return !scratch_.empty();
-    }
-
-    // The cells with the start's digit that see all the start's cells: what an end of that digit
-    // may eliminate with it.
-    void findTargets(int start) {
-        targets_.clear();
-        const int digit = graph_.digit(start);
-        const auto cells = graph_.cells(start);
-        const bool oneCell = cells.size() == 1;  // then every peer sees all of it
-        for (int cell : g_.peers(cells.front()))
-            if (grid_.has(cell, digit) && (oneCell || seesAll(cell, cells)))
-                targets_.push_back(cell);
     }
 
     bool aic() const { return kind_ == ChainKind::Aic || kind_ == ChainKind::AlsAic; }
-
-    bool seesAll(int cell, std::span<const int> cells) const {
-        for (int other : cells)
-            if (other == cell || !g_.sees(cell, other)) return false;
-        return true;
-    }
 
     void keep(int endState, int links) {
         bestEnd_ = endState;
@@ -167,7 +312,15 @@ private:
     int stamps_ = 0;
     std::vector<int> queue_;
     std::vector<CellDigit> scratch_;
-    std::vector<int> targets_;
+    int words_;                              // bit words of a set of cells
+    std::vector<std::uint64_t> digitCells_;  // per digit, the cells that may hold it
+    std::vector<int> starts_;
+    std::vector<std::uint64_t> targets_;  // per start, the cells findTargets found
+    // walkBatch's: per state, the batch's starts that reached it, that reach it at this depth,
+    // and that reach it from this depth; the states of this depth, and those reached from it.
+    std::vector<std::uint64_t> seen_, bits_, next_;
+    std::vector<int> level_, touched_;
+    int batchWinner_ = -1;
     std::optional<CellDigit> placement_;
     Chain best_;
     int bestEnd_ = -1;
