@@ -48,14 +48,35 @@ std::vector<ChainGraph::Crossing> RegionCrossings(const Geometry& g) {
 
 }  // namespace
 
-ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits)
+ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, Arrays& arrays)
     : grid_(grid),
       g_(grid.geometry()),
       kind_(kind),
       digits_(kind == ChainKind::XChain ? digits : ~Mask{0}),
       n_(grid.size()),
-      cellIds_(g_.cellCount()),
-      words_(g_.cellWords()) {
+      words_(g_.cellWords()),
+      a_(arrays),
+      groups_(arrays.groups),
+      cellIds_(arrays.cellIds),
+      als_(arrays.als),
+      alsNodes_(arrays.alsNodes),
+      places_(arrays.places),
+      seeing_(arrays.seeing),
+      extraPlaces_(arrays.extraPlaces),
+      groupsOf_(arrays.groupsOf),
+      nodes_(arrays.nodes),
+      strongAt_(arrays.strongAt),
+      strong_(arrays.strong),
+      weakAt_(arrays.weakAt),
+      weak_(arrays.weak) {
+    groups_.clear();
+    als_.clear();
+    alsNodes_.clear();
+    places_.clear();
+    seeing_.clear();
+    extraPlaces_.clear();
+    groupsOf_.clear();
+    cellIds_.resize(g_.cellCount());
     for (int cell = 0; cell < g_.cellCount(); ++cell)
         cellIds_[cell] = cell;
     if (aic()) findGroups();
@@ -67,7 +88,11 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits)
 // Groups: two or more places of a digit where a region (box) meets a line or a diagonal. Region
 // by region, its rows, then its columns, then its diagonals (the crossings' order).
 void ChainGraph::findGroups() {
-    const std::vector<Crossing> crossings = RegionCrossings(g_);
+    if (!a_.crossingsOf || !(*a_.crossingsOf == g_)) {
+        a_.crossings = RegionCrossings(g_);
+        a_.crossingsOf = g_;
+    }
+    const std::vector<Crossing>& crossings = a_.crossings;
     groupsOf_.assign(n_ + 2, 0);
     for (int d = 1; d <= n_; ++d) {
         groupsOf_[d] = static_cast<int>(groups_.size());
@@ -119,7 +144,10 @@ void ChainGraph::findAls() {
 }
 
 void ChainGraph::build() {
-    Links strong, weak;
+    Links& strong = a_.strongLinks;
+    Links& weak = a_.weakLinks;
+    strong.clear();
+    weak.clear();
     for (int unit = 0; unit < g_.unitCount(); ++unit)
         for (int d = 1; d <= n_; ++d)
             if (digits_ & DigitBit(d)) unitLinks(unit, d, strong, weak);
@@ -151,8 +179,10 @@ void ChainGraph::unitLinks(int unit, int d, Links& strong, Links& weak) {
     const auto& nodes = nodes_;
     for (int i = 0; i < static_cast<int>(nodes.size()); ++i)
         for (int j = i + 1; j < static_cast<int>(nodes.size()); ++j) {
-            int size = 0;
-            if (!overlapFree(nodes[i], nodes[j], i < cellNodes, j < cellNodes, size)) continue;
+            int size = 2;  // two cells never overlap
+            if ((i >= cellNodes || j >= cellNodes) &&
+                !overlapFree(nodes[i], nodes[j], i < cellNodes, j < cellNodes, size))
+                continue;
             // Cell-to-cell weak links are the same in every unit: add them from one unit.
             if (i >= cellNodes || j >= cellNodes ||
                 CommonUnit(g_, nodes[i] / n_, nodes[j] / n_) == unit)
@@ -227,10 +257,13 @@ void ChainGraph::flatten(const Links& links, std::vector<int>& at, std::vector<i
         ++at[from + 1];
     for (int i = 0; i < nodeCount_; ++i)
         at[i + 1] += at[i];
-    flat.assign(links.size(), 0);
-    std::vector<int> fill(at.begin(), at.end() - 1);
+    flat.resize(links.size());
     for (const auto& [from, to] : links)
-        flat[fill[from]++] = to;
+        flat[at[from]++] = to;
+    // Each at[i] has moved on to where node i + 1 starts.
+    for (int i = nodeCount_; i > 0; --i)
+        at[i] = at[i - 1];
+    at[0] = 0;
 }
 
 }  // namespace sudoku::detail

@@ -4,6 +4,7 @@
 // two that cannot both be true. Built once per search. Internal to solver/techniques.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -24,8 +25,12 @@ inline bool HasCell(const std::uint64_t* cells, int cell) {
 // adjacency lists in one array each (offsets per node).
 class ChainGraph {
 public:
+    struct Arrays;
+
     // For an X-chain, only the links of `digits` (bit d-1 for digit d); all of them otherwise.
-    ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits = ~Mask{0});
+    // The graph lives in `arrays`, which a caller keeps from one graph to the next (a grading
+    // builds hundreds): their memory is used again, not allocated again.
+    ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, Arrays& arrays);
 
     // Where a region meets a line or a diagonal: the cells a group of a digit may use.
     struct Crossing {
@@ -136,17 +141,34 @@ private:
     Mask digits_;  // whose unit links are built
     int n_;
     int nodeCount_ = 0;
-    std::vector<Group> groups_;
-    std::vector<int> cellIds_;  // cellIds_[c] == c: storage for a candidate node's one cell
-    std::vector<AlmostLockedSet> als_;
-    std::vector<AlsNode> alsNodes_;
-    std::vector<int> places_;
-    int words_;                               // bit words of a set of cells
-    std::vector<std::uint64_t> seeing_;       // per extra node: the cells that see all its places
-    std::vector<std::uint64_t> extraPlaces_;  // per extra node: its places
-    std::vector<int> groupsOf_;  // groups of digit d: groupsOf_[d] .. groupsOf_[d + 1] - 1
-    std::vector<int> nodes_;     // scratch of unitLinks
-    std::vector<int> strongAt_, strong_, weakAt_, weak_;
+    int words_;  // bit words of a set of cells
+    Arrays& a_;
+    std::vector<Group>& groups_;
+    std::vector<int>& cellIds_;  // cellIds_[c] == c: storage for a candidate node's one cell
+    std::vector<AlmostLockedSet>& als_;
+    std::vector<AlsNode>& alsNodes_;
+    std::vector<int>& places_;
+    std::vector<std::uint64_t>& seeing_;       // per extra node: the cells that see all its places
+    std::vector<std::uint64_t>& extraPlaces_;  // per extra node: its places
+    std::vector<int>& groupsOf_;  // groups of digit d: groupsOf_[d] .. groupsOf_[d + 1] - 1
+    std::vector<int>& nodes_;     // scratch of unitLinks
+    std::vector<int>&strongAt_, &strong_, &weakAt_, &weak_;
+
+public:
+    // Where a graph keeps its nodes and links.
+    struct Arrays {
+        std::vector<Group> groups;
+        std::vector<int> cellIds;
+        std::vector<AlmostLockedSet> als;
+        std::vector<AlsNode> alsNodes;
+        std::vector<int> places;
+        std::vector<std::uint64_t> seeing, extraPlaces;
+        std::vector<int> groupsOf, nodes;
+        std::vector<int> strongAt, strong, weakAt, weak;
+        Links strongLinks, weakLinks;         // build's, before flatten
+        std::optional<Geometry> crossingsOf;  // the shape `crossings` were found for
+        std::vector<Crossing> crossings;
+    };
 };
 
 }  // namespace sudoku::detail

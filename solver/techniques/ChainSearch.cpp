@@ -22,20 +22,40 @@ constexpr int kStateBudget = 400000;
 // walked together, 64 at a time, a bit each (`walkTogether`): that finds which start and how
 // many links, sharing the walk of every state many starts reach at the same depth (the graphs
 // are dense: most starts reach most states). The winner's own walk then gives the chain.
+//
+// Its arrays are kept from one search to the next on the same thread (`WalkArrays`): grading one
+// puzzle searches for chains hundreds of times.
+struct WalkArrays {
+    std::vector<int> parent, depth, stamp, queue, starts, level, touched;
+    std::vector<std::uint64_t> digitCells, targets, seen, bits, next;
+};
+
 class Searcher {
 public:
-    Searcher(const CandidateGrid& grid, ChainKind kind, int maxNodes, Mask digits)
+    Searcher(const CandidateGrid& grid, ChainKind kind, int maxNodes, Mask digits,
+             ChainGraph::Arrays& graphArrays, WalkArrays& arrays)
         : grid_(grid),
           g_(grid.geometry()),
           kind_(kind),
           digits_(digits),
-          graph_(grid, kind, digits),
+          graph_(grid, kind, digits, graphArrays),
           maxLinks_(maxNodes - 1),
-          parent_(static_cast<std::size_t>(graph_.nodeCount()) * 2, -1),
-          depth_(parent_.size(), 0),
-          stamp_(parent_.size(), -1),
+          parent_(arrays.parent),
+          depth_(arrays.depth),
+          stamp_(arrays.stamp),
+          queue_(arrays.queue),
           words_(g_.cellWords()),
-          digitCells_(static_cast<std::size_t>(grid.size() + 1) * words_, 0) {
+          digitCells_(arrays.digitCells),
+          starts_(arrays.starts),
+          targets_(arrays.targets),
+          seen_(arrays.seen),
+          bits_(arrays.bits),
+          next_(arrays.next),
+          level_(arrays.level),
+          touched_(arrays.touched) {
+        starts_.clear();
+        targets_.clear();
+        digitCells_.assign(static_cast<std::size_t>(grid.size() + 1) * words_, 0);
         for (int cell = 0; cell < g_.cellCount(); ++cell)
             for (int d : Digits(grid.candidates(cell)))
                 digitCells_[d * words_ + cell / 64] |= std::uint64_t{1} << (cell % 64);
@@ -93,6 +113,12 @@ private:
     // The walk of one start (index in starts_), keeping the first chain it ends within the bounds.
     void search(int startIndex) {
         const int start = starts_[startIndex];
+        if (stamps_ == 0) {
+            const std::size_t stateCount = static_cast<std::size_t>(graph_.nodeCount()) * 2;
+            stamp_.assign(stateCount, -1);
+            parent_.resize(stateCount);
+            depth_.resize(stateCount);
+        }
         const int stamp = ++stamps_;
         queue_.clear();
         visit(start * 2, -1, 0, stamp);
@@ -145,8 +171,8 @@ private:
     // budget; a batch's starts before its winner would have walked on, each at most every state.
     Together walkTogether() {
         const int stateCount = graph_.nodeCount() * 2;
-        seen_.assign(stateCount, 0);
-        bits_.assign(stateCount, 0);
+        seen_.resize(stateCount);
+        bits_.resize(stateCount);
         next_.assign(stateCount, 0);
         Together result;
         long long budgetBound = 0;
@@ -306,20 +332,20 @@ private:
     ChainGraph graph_;
     int maxLinks_;
     int budget_ = kStateBudget;
-    std::vector<int> parent_;
-    std::vector<int> depth_;
-    std::vector<int> stamp_;  // the search that last reached a state
+    std::vector<int>& parent_;
+    std::vector<int>& depth_;
+    std::vector<int>& stamp_;  // the search that last reached a state
     int stamps_ = 0;
-    std::vector<int> queue_;
+    std::vector<int>& queue_;
     std::vector<CellDigit> scratch_;
-    int words_;                              // bit words of a set of cells
-    std::vector<std::uint64_t> digitCells_;  // per digit, the cells that may hold it
-    std::vector<int> starts_;
-    std::vector<std::uint64_t> targets_;  // per start, the cells findTargets found
+    int words_;                               // bit words of a set of cells
+    std::vector<std::uint64_t>& digitCells_;  // per digit, the cells that may hold it
+    std::vector<int>& starts_;
+    std::vector<std::uint64_t>& targets_;  // per start, the cells findTargets found
     // walkBatch's: per state, the batch's starts that reached it, that reach it at this depth,
     // and that reach it from this depth; the states of this depth, and those reached from it.
-    std::vector<std::uint64_t> seen_, bits_, next_;
-    std::vector<int> level_, touched_;
+    std::vector<std::uint64_t>&seen_, &bits_, &next_;
+    std::vector<int>&level_, &touched_;
     int batchWinner_ = -1;
     std::optional<CellDigit> placement_;
     Chain best_;
@@ -331,7 +357,9 @@ private:
 
 std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes,
                                Mask digits) {
-    return Searcher(grid, kind, maxNodes, digits).run();
+    thread_local ChainGraph::Arrays graphArrays;
+    thread_local WalkArrays arrays;
+    return Searcher(grid, kind, maxNodes, digits, graphArrays, arrays).run();
 }
 
 std::string NodeCellsText(const Geometry& g, const ChainNode& node) {
