@@ -61,9 +61,9 @@ public:
                 digitCells_[d * words_ + cell / 64] |= std::uint64_t{1} << (cell % 64);
     }
 
-    std::optional<Chain> run() {
+    std::optional<Chain> run(ChainWalk walk) {
         findStarts();
-        const Together together = walkTogether();
+        const Together together = walk == ChainWalk::Together ? walkTogether() : Together{};
         if (together.withinBudget) {
             if (together.winner >= 0) search(together.winner);
         } else {
@@ -355,11 +355,11 @@ private:
 
 }  // namespace
 
-std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes,
-                               Mask digits) {
+std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes, Mask digits,
+                               ChainWalk walk) {
     thread_local ChainGraph::Arrays graphArrays;
     thread_local WalkArrays arrays;
-    return Searcher(grid, kind, maxNodes, digits, graphArrays, arrays).run();
+    return Searcher(grid, kind, maxNodes, digits, graphArrays, arrays).run(walk);
 }
 
 std::string NodeCellsText(const Geometry& g, const ChainNode& node) {

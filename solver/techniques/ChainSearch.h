@@ -46,11 +46,17 @@ struct Chain {
     std::vector<int> units;              // the units of links between different cells
 };
 
+// How the search walks from its starts: together, 64 at a time, to learn which start ends the
+// shortest chain before that start's own walk gives it (what FindChain does), or one start after
+// another as the budget of states counts them (what it falls back on when the walks together
+// might have gone past the budget). Both find the same chain; the tests compare them.
+enum class ChainWalk { Together, OneByOne };
+
 // The shortest chain of that kind with at most maxNodes nodes that changes the grid, if any.
 // X-chains can be looked for among some digits only (bit d-1 for digit d): the starts and links
 // of the others are left out.
 std::optional<Chain> FindChain(const CandidateGrid& grid, ChainKind kind, int maxNodes,
-                               Mask digits = ~Mask{0});
+                               Mask digits = ~Mask{0}, ChainWalk walk = ChainWalk::Together);
 
 // "r5c2", "{r5c1,r5c2}" for a group, "ALS{r5c1,r5c2,r6c3}" for an almost locked set.
 std::string NodeCellsText(const Geometry& g, const ChainNode& node);
