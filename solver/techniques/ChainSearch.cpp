@@ -15,6 +15,15 @@ namespace {
 // every 9x9 position; on 16x16 and 25x25 grids it cuts the search rather than stalling a solve.
 constexpr int kStateBudget = 400000;
 
+// A bit count written out, as CountDigits (solver/Geometry.h): the build targets plain x86-64,
+// where std::popcount is a call into libgcc.
+int BitCount(std::uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return static_cast<int>((x * 0x0101010101010101u) >> 56);
+}
+
 // Breadth-first search from each start; state = node * 2 + (1 when the node is assumed true).
 //
 // The chain returned is the shortest of all starts' (the first start's in node order when
@@ -227,8 +236,7 @@ private:
                 seen_[state] |= fresh;
                 bits_[state] = fresh;
                 level_.push_back(state);
-                reached += CountDigits(static_cast<Mask>(fresh)) +
-                           CountDigits(static_cast<Mask>(fresh >> 32));
+                reached += BitCount(fresh);
                 if (!on) ended |= endedAt(state / 2, fresh & ~ended, first);
             }
             if (ended != 0) {
