@@ -205,6 +205,12 @@ std::shared_ptr<const Geometry::Tables> Geometry::BuildTables(int n, std::vector
     t->seesMatrix.assign(static_cast<std::size_t>(cells) * cells, 0);
     const int words = (cells + 63) / 64;
     t->peerBits.assign(static_cast<std::size_t>(cells) * words, 0);
+    t->unitBits.assign(static_cast<std::size_t>(units) * words, 0);
+    for (int u = 0; u < units; ++u)
+        for (int i = 0; i < n; ++i) {
+            const int cell = t->unitCells[u * n + i];
+            t->unitBits[u * words + cell / 64] |= std::uint64_t{1} << (cell % 64);
+        }
     t->peerStart.push_back(0);
     for (int a = 0; a < cells; ++a) {
         for (int b = 0; b < cells; ++b) {

@@ -101,6 +101,10 @@ public:
     const std::uint64_t* peerBits(int cell) const {
         return tables_->peerBits.data() + static_cast<std::size_t>(cell) * cellWords();
     }
+    // The cells of a unit as such a set (a unit lists its cells in ascending order too).
+    const std::uint64_t* unitBits(int unit) const {
+        return tables_->unitBits.data() + static_cast<std::size_t>(unit) * cellWords();
+    }
     // Every pair of units {a, b}, a < b, that share two or more cells (a box and a line, a jigsaw
     // region and a line, a diagonal and a box): where locked candidates live.
     std::span<const std::pair<int, int>> crossings() const { return tables_->crossings; }
@@ -129,6 +133,7 @@ private:
         std::vector<int> peerCells;
         std::vector<std::uint8_t> seesMatrix;  // cellCount * cellCount
         std::vector<std::uint64_t> peerBits;   // cellCount * cellWords
+        std::vector<std::uint64_t> unitBits;   // unitCount * cellWords
         std::vector<std::pair<int, int>> crossings;
     };
     Geometry(int size, int boxRows, int boxCols, bool diagonals,
@@ -193,6 +198,13 @@ inline int CountDigits(Mask mask) {
     mask = mask - ((mask >> 1) & 0x55555555u);
     mask = (mask & 0x33333333u) + ((mask >> 2) & 0x33333333u);
     return static_cast<int>((((mask + (mask >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+// The same for a set of cells in a bit word (Geometry::cellWords).
+inline int CountCells(std::uint64_t bits) {
+    bits = bits - ((bits >> 1) & 0x5555555555555555u);
+    bits = (bits & 0x3333333333333333u) + ((bits >> 2) & 0x3333333333333333u);
+    bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return static_cast<int>((bits * 0x0101010101010101u) >> 56);
 }
 // The digit of a single-digit mask.
 inline int OnlyDigit(Mask mask) {

@@ -1,6 +1,7 @@
 #include "solver/techniques/ChainGraph.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 #include "solver/techniques/AdvancedSupport.h"
@@ -63,6 +64,8 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, A
       places_(arrays.places),
       seeing_(arrays.seeing),
       extraPlaces_(arrays.extraPlaces),
+      digitCells_(arrays.digitCells),
+      eligibleCells_(arrays.eligibleCells),
       groupsOf_(arrays.groupsOf),
       nodes_(arrays.nodes),
       strongAt_(arrays.strongAt),
@@ -77,8 +80,15 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, A
     extraPlaces_.clear();
     groupsOf_.clear();
     cellIds_.resize(g_.cellCount());
-    for (int cell = 0; cell < g_.cellCount(); ++cell)
+    digitCells_.assign(static_cast<std::size_t>(n_ + 1) * words_, 0);
+    eligibleCells_.assign(words_, 0);
+    for (int cell = 0; cell < g_.cellCount(); ++cell) {
         cellIds_[cell] = cell;
+        const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
+        for (int d : Digits(grid_.candidates(cell)))
+            digitCells_[d * words_ + cell / 64] |= bit;
+        if (eligible(cell)) eligibleCells_[cell / 64] |= bit;
+    }
     if (aic()) findGroups();
     if (kind_ == ChainKind::AlsAic) findAls();
     nodeCount_ = alsBase() + static_cast<int>(alsNodes_.size());
@@ -161,13 +171,16 @@ void ChainGraph::build() {
 // overlap), strong between two that together hold every place.
 void ChainGraph::unitLinks(int unit, int d, Links& strong, Links& weak) {
     int total = 0, all = 0;
-    nodes_.clear();  // cells first, then groups inside the unit
-    for (int cell : g_.unitCells(unit)) {
-        if (!grid_.has(cell, d)) continue;
-        ++all;
-        if (!eligible(cell)) continue;
-        ++total;
-        nodes_.push_back(cell * n_ + d - 1);
+    nodes_.clear();  // cells first (in the unit's order, which ascends), then groups inside it
+    const std::uint64_t* inUnit = g_.unitBits(unit);
+    const std::uint64_t* withD = digitCells(d);
+    for (int w = 0; w < words_; ++w) {
+        const std::uint64_t places = inUnit[w] & withD[w];
+        all += CountCells(places);
+        for (std::uint64_t left = places & eligibleCells_[w]; left != 0; left &= left - 1) {
+            ++total;
+            nodes_.push_back((w * 64 + std::countr_zero(left)) * n_ + d - 1);
+        }
     }
     if (total < 2) return;
     const bool allPlaces = total == all;

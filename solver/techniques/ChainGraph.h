@@ -69,6 +69,10 @@ public:
         if (!isExtra(node)) return g_.peerBits(node / n_);
         return seeing_.data() + static_cast<std::size_t>(node - candidateNodes()) * words_;
     }
+    // The cells that may hold a digit, in bit words (Geometry::cellWords).
+    const std::uint64_t* digitCells(int digit) const {
+        return digitCells_.data() + static_cast<std::size_t>(digit) * words_;
+    }
     const int* strongBegin(int node) const { return strong_.data() + strongAt_[node]; }
     const int* strongEnd(int node) const { return strong_.data() + strongAt_[node + 1]; }
     const int* weakBegin(int node) const { return weak_.data() + weakAt_[node]; }
@@ -150,6 +154,8 @@ private:
     std::vector<int>& places_;
     std::vector<std::uint64_t>& seeing_;       // per extra node: the cells that see all its places
     std::vector<std::uint64_t>& extraPlaces_;  // per extra node: its places
+    std::vector<std::uint64_t>& digitCells_;   // per digit, the cells that may hold it
+    std::vector<std::uint64_t>& eligibleCells_;  // the cells whose candidates are nodes
     std::vector<int>& groupsOf_;  // groups of digit d: groupsOf_[d] .. groupsOf_[d + 1] - 1
     std::vector<int>& nodes_;     // scratch of unitLinks
     std::vector<int>&strongAt_, &strong_, &weakAt_, &weak_;
@@ -162,7 +168,7 @@ public:
         std::vector<AlmostLockedSet> als;
         std::vector<AlsNode> alsNodes;
         std::vector<int> places;
-        std::vector<std::uint64_t> seeing, extraPlaces;
+        std::vector<std::uint64_t> seeing, extraPlaces, digitCells, eligibleCells;
         std::vector<int> groupsOf, nodes;
         std::vector<int> strongAt, strong, weakAt, weak;
         Links strongLinks, weakLinks;         // build's, before flatten

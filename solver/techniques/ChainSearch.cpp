@@ -15,15 +15,6 @@ namespace {
 // every 9x9 position; on 16x16 and 25x25 grids it cuts the search rather than stalling a solve.
 constexpr int kStateBudget = 400000;
 
-// A bit count written out, as CountDigits (solver/Geometry.h): the build targets plain x86-64,
-// where std::popcount is a call into libgcc.
-int BitCount(std::uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555u);
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-    return static_cast<int>((x * 0x0101010101010101u) >> 56);
-}
-
 // Breadth-first search from each start; state = node * 2 + (1 when the node is assumed true).
 //
 // The chain returned is the shortest of all starts' (the first start's in node order when
@@ -36,7 +27,7 @@ int BitCount(std::uint64_t x) {
 // puzzle searches for chains hundreds of times.
 struct WalkArrays {
     std::vector<int> parent, depth, stamp, queue, starts, level, touched;
-    std::vector<std::uint64_t> digitCells, targets, seen, bits, next;
+    std::vector<std::uint64_t> targets, seen, bits, next;
 };
 
 class Searcher {
@@ -54,7 +45,6 @@ public:
           stamp_(arrays.stamp),
           queue_(arrays.queue),
           words_(g_.cellWords()),
-          digitCells_(arrays.digitCells),
           starts_(arrays.starts),
           targets_(arrays.targets),
           seen_(arrays.seen),
@@ -64,10 +54,6 @@ public:
           touched_(arrays.touched) {
         starts_.clear();
         targets_.clear();
-        digitCells_.assign(static_cast<std::size_t>(grid.size() + 1) * words_, 0);
-        for (int cell = 0; cell < g_.cellCount(); ++cell)
-            for (int d : Digits(grid.candidates(cell)))
-                digitCells_[d * words_ + cell / 64] |= std::uint64_t{1} << (cell % 64);
     }
 
     std::optional<Chain> run(ChainWalk walk) {
@@ -106,7 +92,7 @@ private:
     // whether there is any.
     bool findTargets(int node) {
         const std::uint64_t* seeing = graph_.seeing(node);
-        const std::uint64_t* digitCells = &digitCells_[graph_.digit(node) * words_];
+        const std::uint64_t* digitCells = graph_.digitCells(graph_.digit(node));
         std::uint64_t any = 0;
         for (int w = 0; w < words_; ++w) {
             targets_.push_back(seeing[w] & digitCells[w]);
@@ -236,7 +222,7 @@ private:
                 seen_[state] |= fresh;
                 bits_[state] = fresh;
                 level_.push_back(state);
-                reached += BitCount(fresh);
+                reached += CountCells(fresh);
                 if (!on) ended |= endedAt(state / 2, fresh & ~ended, first);
             }
             if (ended != 0) {
@@ -346,8 +332,7 @@ private:
     int stamps_ = 0;
     std::vector<int>& queue_;
     std::vector<CellDigit> scratch_;
-    int words_;                               // bit words of a set of cells
-    std::vector<std::uint64_t>& digitCells_;  // per digit, the cells that may hold it
+    int words_;  // bit words of a set of cells
     std::vector<int>& starts_;
     std::vector<std::uint64_t>& targets_;  // per start, the cells findTargets found
     // walkBatch's: per state, the batch's starts that reached it, that reach it at this depth,
