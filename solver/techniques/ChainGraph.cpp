@@ -251,15 +251,19 @@ void ChainGraph::alsLinks(Links& strong, Links& weak) const {
         const int d = a.digit;
         for (int j = i + 1; j < count && alsNodes_[j].als == a.als; ++j)
             Link(strong, base + i, base + j);
+        const std::uint64_t* seeingA = seeing(base + i);
         const std::vector<int>& sameDigit = nodesOfDigit[d];
         for (auto j = std::upper_bound(sameDigit.begin(), sameDigit.end(), i); j != sameDigit.end();
              ++j)
-            if (allSee(base + i, base + *j)) Link(weak, base + i, base + *j);
-        for (int cell : g_.peers(placesOf(a).front()))
-            if (grid_.has(cell, d) && HasCell(seeing(base + i), cell))
-                Link(weak, cell * n_ + d - 1, base + i);
+            if (AllIn(extraPlacesOf(base + *j), seeingA, words_)) Link(weak, base + i, base + *j);
+        // The cells of d seeing all of a's places, in ascending order (as a cell's peers are).
+        const std::uint64_t* withD = digitCells(d);
+        for (int w = 0; w < words_; ++w)
+            for (std::uint64_t left = seeingA[w] & withD[w]; left != 0; left &= left - 1)
+                Link(weak, (w * 64 + std::countr_zero(left)) * n_ + d - 1, base + i);
         for (int k = groupsOf_[d]; k < groupsOf_[d + 1]; ++k)
-            if (allSee(base + i, candidateNodes() + k)) Link(weak, candidateNodes() + k, base + i);
+            if (AllIn(extraPlacesOf(candidateNodes() + k), seeingA, words_))
+                Link(weak, candidateNodes() + k, base + i);
     }
 }
 

@@ -20,6 +20,13 @@ inline bool HasCell(const std::uint64_t* cells, int cell) {
     return (cells[cell / 64] >> (cell % 64) & 1) != 0;
 }
 
+// Whether every cell of one set of cells in bit words is in another.
+inline bool AllIn(const std::uint64_t* cells, const std::uint64_t* in, int words) {
+    for (int w = 0; w < words; ++w)
+        if (cells[w] & ~in[w]) return false;
+    return true;
+}
+
 // Nodes 0 .. cellCount*size-1 are candidates (cell * size + digit - 1); after them come the
 // groups, then the digits of almost locked sets ("the digit is in the set"). Links are stored as
 // adjacency lists in one array each (offsets per node).
@@ -129,14 +136,9 @@ private:
     bool overlapFree(int a, int b, bool aCell, bool bCell, int& size) const;
     // Appends the bit words of an extra node just added (its places, and the cells seeing them).
     void addExtraBits(std::span<const int> places);
-    // Whether every place of extra node b sees every place of node a (then none is shared).
-    bool allSee(int a, int b) const {
-        const std::uint64_t* places =
-            extraPlaces_.data() + static_cast<std::size_t>(b - candidateNodes()) * words_;
-        const std::uint64_t* seeing = this->seeing(a);
-        for (int w = 0; w < words_; ++w)
-            if (places[w] & ~seeing[w]) return false;
-        return true;
+    // The places of an extra node in bit words.
+    const std::uint64_t* extraPlacesOf(int node) const {
+        return extraPlaces_.data() + static_cast<std::size_t>(node - candidateNodes()) * words_;
     }
 
     const CandidateGrid& grid_;
