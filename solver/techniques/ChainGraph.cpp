@@ -72,6 +72,22 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, A
       strong_(arrays.strong),
       weakAt_(arrays.weakAt),
       weak_(arrays.weak) {
+    // An ALS chain is looked for only when no plain AIC was found on the same grid: its graph
+    // is that AIC's with the sets added, so when the arrays still hold it, it is kept.
+    const bool onAic = kind_ == ChainKind::AlsAic && a_.holdsAic && *a_.crossingsOf == g_ &&
+                       std::ranges::equal(a_.aicCandidates, grid_.allCandidates());
+    a_.holdsAic = false;
+    if (!onAic) findCellsAndGroups();
+    if (kind_ == ChainKind::AlsAic) findAls();
+    nodeCount_ = alsBase() + static_cast<int>(alsNodes_.size());
+    build(onAic);
+    if (kind_ == ChainKind::Aic) {
+        a_.holdsAic = true;
+        a_.aicCandidates.assign(grid_.allCandidates().begin(), grid_.allCandidates().end());
+    }
+}
+
+void ChainGraph::findCellsAndGroups() {
     groups_.clear();
     als_.clear();
     alsNodes_.clear();
@@ -90,9 +106,6 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, A
         if (eligible(cell)) eligibleCells_[cell / 64] |= bit;
     }
     if (aic()) findGroups();
-    if (kind_ == ChainKind::AlsAic) findAls();
-    nodeCount_ = alsBase() + static_cast<int>(alsNodes_.size());
-    build();
 }
 
 // Groups: two or more places of a digit where a region (box) meets a line or a diagonal. Region
@@ -153,15 +166,17 @@ void ChainGraph::findAls() {
         }
 }
 
-void ChainGraph::build() {
+void ChainGraph::build(bool onAic) {
     Links& strong = a_.strongLinks;
     Links& weak = a_.weakLinks;
-    strong.clear();
-    weak.clear();
-    for (int unit = 0; unit < g_.unitCount(); ++unit)
-        for (int d = 1; d <= n_; ++d)
-            if (digits_ & DigitBit(d)) unitLinks(unit, d, strong, weak);
-    if (kind_ != ChainKind::XChain) cellLinks(strong, weak);
+    if (!onAic) {
+        strong.clear();
+        weak.clear();
+        for (int unit = 0; unit < g_.unitCount(); ++unit)
+            for (int d = 1; d <= n_; ++d)
+                if (digits_ & DigitBit(d)) unitLinks(unit, d, strong, weak);
+        if (kind_ != ChainKind::XChain) cellLinks(strong, weak);
+    }
     if (kind_ == ChainKind::AlsAic) alsLinks(strong, weak);
     flatten(strong, strongAt_, strong_);
     flatten(weak, weakAt_, weak_);

@@ -124,10 +124,13 @@ private:
         return kind_ == ChainKind::XYChain ? CountDigits(m) == 2 : m != 0;
     }
 
+    // The cells' bit words and, for AICs, the groups.
+    void findCellsAndGroups();
     void findGroups();
     void addGroup(int d, const Crossing& crossing);
     void findAls();
-    void build();
+    // The links; `onAic`: the arrays hold the links of this grid's AIC graph, and sets are added.
+    void build(bool onAic);
     void unitLinks(int unit, int d, Links& strong, Links& weak);
     void cellLinks(Links& strong, Links& weak) const;
     void alsLinks(Links& strong, Links& weak) const;
@@ -176,6 +179,8 @@ public:
         Links strongLinks, weakLinks;         // build's, before flatten
         std::optional<Geometry> crossingsOf;  // the shape `crossings` were found for
         std::vector<Crossing> crossings;
+        bool holdsAic = false;            // the last graph was an AIC's (the links unflattened)
+        std::vector<Mask> aicCandidates;  // of the grid it was built for
     };
 };
 
