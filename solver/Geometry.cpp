@@ -207,10 +207,8 @@ std::shared_ptr<const Geometry::Tables> Geometry::BuildTables(int n, std::vector
     t->peerBits.assign(static_cast<std::size_t>(cells) * words, 0);
     t->unitBits.assign(static_cast<std::size_t>(units) * words, 0);
     for (int u = 0; u < units; ++u)
-        for (int i = 0; i < n; ++i) {
-            const int cell = t->unitCells[u * n + i];
-            t->unitBits[u * words + cell / 64] |= std::uint64_t{1} << (cell % 64);
-        }
+        for (int i = 0; i < n; ++i)
+            AddCell(&t->unitBits[u * words], t->unitCells[u * n + i]);
     t->peerStart.push_back(0);
     for (int a = 0; a < cells; ++a) {
         for (int b = 0; b < cells; ++b) {
@@ -219,7 +217,7 @@ std::shared_ptr<const Geometry::Tables> Geometry::BuildTables(int n, std::vector
                 shared = t->member[t->cellUnits[i] * cells + b] != 0;
             if (a == b || !shared) continue;
             t->seesMatrix[a * cells + b] = 1;
-            t->peerBits[a * words + b / 64] |= std::uint64_t{1} << (b % 64);
+            AddCell(&t->peerBits[a * words], b);
             t->peerCells.push_back(b);
         }
         t->peerStart.push_back(static_cast<int>(t->peerCells.size()));

@@ -199,7 +199,20 @@ inline int CountDigits(Mask mask) {
     mask = (mask & 0x33333333u) + ((mask >> 2) & 0x33333333u);
     return static_cast<int>((((mask + (mask >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
-// The same for a set of cells in a bit word (Geometry::cellWords).
+// Sets of cells in bit words (Geometry::cellWords: bit c % 64 of word c / 64 for cell c).
+inline void AddCell(std::uint64_t* cells, int cell) {
+    cells[cell / 64] |= std::uint64_t{1} << (cell % 64);
+}
+inline bool HasCell(const std::uint64_t* cells, int cell) {
+    return (cells[cell / 64] >> (cell % 64) & 1) != 0;
+}
+// Whether every cell of one set is in another.
+inline bool AllIn(const std::uint64_t* cells, const std::uint64_t* in, int words) {
+    for (int w = 0; w < words; ++w)
+        if (cells[w] & ~in[w]) return false;
+    return true;
+}
+// The bit count of CountDigits for one word of such a set.
 inline int CountCells(std::uint64_t bits) {
     bits = bits - ((bits >> 1) & 0x5555555555555555u);
     bits = (bits & 0x3333333333333333u) + ((bits >> 2) & 0x3333333333333333u);

@@ -100,10 +100,9 @@ void ChainGraph::findCellsAndGroups() {
     eligibleCells_.assign(words_, 0);
     for (int cell = 0; cell < g_.cellCount(); ++cell) {
         cellIds_[cell] = cell;
-        const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
         for (int d : Digits(grid_.candidates(cell)))
-            digitCells_[d * words_ + cell / 64] |= bit;
-        if (eligible(cell)) eligibleCells_[cell / 64] |= bit;
+            AddCell(&digitCells_[d * words_], cell);
+        if (eligible(cell)) AddCell(eligibleCells_.data(), cell);
     }
     if (aic()) findGroups();
 }
@@ -139,7 +138,7 @@ void ChainGraph::addExtraBits(std::span<const int> places) {
     seeing_.resize(at + words_, ~std::uint64_t{0});
     extraPlaces_.resize(at + words_, 0);
     for (int cell : places) {
-        extraPlaces_[at + cell / 64] |= std::uint64_t{1} << (cell % 64);
+        AddCell(&extraPlaces_[at], cell);
         const std::uint64_t* peers = g_.peerBits(cell);
         for (int w = 0; w < words_; ++w)
             seeing_[at + w] &= peers[w];

@@ -15,18 +15,6 @@
 
 namespace sudoku::detail {
 
-// Whether a set of cells in bit words (Geometry::cellWords) holds a cell.
-inline bool HasCell(const std::uint64_t* cells, int cell) {
-    return (cells[cell / 64] >> (cell % 64) & 1) != 0;
-}
-
-// Whether every cell of one set of cells in bit words is in another.
-inline bool AllIn(const std::uint64_t* cells, const std::uint64_t* in, int words) {
-    for (int w = 0; w < words; ++w)
-        if (cells[w] & ~in[w]) return false;
-    return true;
-}
-
 // Nodes 0 .. cellCount*size-1 are candidates (cell * size + digit - 1); after them come the
 // groups, then the digits of almost locked sets ("the digit is in the set"). Links are stored as
 // adjacency lists in one array each (offsets per node).
