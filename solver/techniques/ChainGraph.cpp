@@ -56,22 +56,7 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, A
       digits_(kind == ChainKind::XChain ? digits : ~Mask{0}),
       n_(grid.size()),
       words_(g_.cellWords()),
-      a_(arrays),
-      groups_(arrays.groups),
-      cellIds_(arrays.cellIds),
-      als_(arrays.als),
-      alsNodes_(arrays.alsNodes),
-      places_(arrays.places),
-      seeing_(arrays.seeing),
-      extraPlaces_(arrays.extraPlaces),
-      digitCells_(arrays.digitCells),
-      eligibleCells_(arrays.eligibleCells),
-      groupsOf_(arrays.groupsOf),
-      nodes_(arrays.nodes),
-      strongAt_(arrays.strongAt),
-      strong_(arrays.strong),
-      weakAt_(arrays.weakAt),
-      weak_(arrays.weak) {
+      a_(arrays) {
     // An ALS chain is looked for only when no plain AIC was found on the same grid: its graph
     // is that AIC's with the sets added, so when the arrays still hold it, it is kept.
     const bool onAic = kind_ == ChainKind::AlsAic && a_.holdsAic && *a_.crossingsOf == g_ &&
@@ -79,7 +64,7 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, A
     a_.holdsAic = false;
     if (!onAic) findCellsAndGroups();
     if (kind_ == ChainKind::AlsAic) findAls();
-    nodeCount_ = alsBase() + static_cast<int>(alsNodes_.size());
+    nodeCount_ = alsBase() + static_cast<int>(a_.alsNodes.size());
     build(onAic);
     if (kind_ == ChainKind::Aic) {
         a_.holdsAic = true;
@@ -88,21 +73,21 @@ ChainGraph::ChainGraph(const CandidateGrid& grid, ChainKind kind, Mask digits, A
 }
 
 void ChainGraph::findCellsAndGroups() {
-    groups_.clear();
-    als_.clear();
-    alsNodes_.clear();
-    places_.clear();
-    seeing_.clear();
-    extraPlaces_.clear();
-    groupsOf_.clear();
-    cellIds_.resize(g_.cellCount());
-    digitCells_.assign(static_cast<std::size_t>(n_ + 1) * words_, 0);
-    eligibleCells_.assign(words_, 0);
+    a_.groups.clear();
+    a_.als.clear();
+    a_.alsNodes.clear();
+    a_.places.clear();
+    a_.seeing.clear();
+    a_.extraPlaces.clear();
+    a_.groupsOf.clear();
+    a_.cellIds.resize(g_.cellCount());
+    a_.digitCells.assign(static_cast<std::size_t>(n_ + 1) * words_, 0);
+    a_.eligibleCells.assign(words_, 0);
     for (int cell = 0; cell < g_.cellCount(); ++cell) {
-        cellIds_[cell] = cell;
+        a_.cellIds[cell] = cell;
         for (int d : Digits(grid_.candidates(cell)))
-            AddCell(&digitCells_[d * words_], cell);
-        if (eligible(cell)) AddCell(eligibleCells_.data(), cell);
+            AddCell(&a_.digitCells[d * words_], cell);
+        if (eligible(cell)) AddCell(a_.eligibleCells.data(), cell);
     }
     if (aic()) findGroups();
 }
@@ -115,13 +100,13 @@ void ChainGraph::findGroups() {
         a_.crossingsOf = g_;
     }
     const std::vector<Crossing>& crossings = a_.crossings;
-    groupsOf_.assign(n_ + 2, 0);
+    a_.groupsOf.assign(n_ + 2, 0);
     for (int d = 1; d <= n_; ++d) {
-        groupsOf_[d] = static_cast<int>(groups_.size());
+        a_.groupsOf[d] = static_cast<int>(a_.groups.size());
         for (const Crossing& crossing : crossings)
             addGroup(d, crossing);
     }
-    groupsOf_[n_ + 1] = static_cast<int>(groups_.size());
+    a_.groupsOf[n_ + 1] = static_cast<int>(a_.groups.size());
 }
 
 void ChainGraph::addGroup(int d, const Crossing& crossing) {
@@ -129,27 +114,27 @@ void ChainGraph::addGroup(int d, const Crossing& crossing) {
     const auto places = std::count_if(crossing.cells.begin(), crossing.cells.end(),
                                       [&](int cell) { return grid_.has(cell, d); });
     if (places < 2) return;
-    groups_.push_back({d, crossing.region, crossing.other, addPlaces(crossing.cells, d)});
-    addExtraBits(placesOf(groups_.back()));
+    a_.groups.push_back({d, crossing.region, crossing.other, addPlaces(crossing.cells, d)});
+    addExtraBits(placesOf(a_.groups.back()));
 }
 
 void ChainGraph::addExtraBits(std::span<const int> places) {
-    const std::size_t at = seeing_.size();
-    seeing_.resize(at + words_, ~std::uint64_t{0});
-    extraPlaces_.resize(at + words_, 0);
+    const std::size_t at = a_.seeing.size();
+    a_.seeing.resize(at + words_, ~std::uint64_t{0});
+    a_.extraPlaces.resize(at + words_, 0);
     for (int cell : places) {
-        AddCell(&extraPlaces_[at], cell);
+        AddCell(&a_.extraPlaces[at], cell);
         const std::uint64_t* peers = g_.peerBits(cell);
         for (int w = 0; w < words_; ++w)
-            seeing_[at + w] &= peers[w];
+            a_.seeing[at + w] &= peers[w];
     }
 }
 
 ChainGraph::Places ChainGraph::addPlaces(std::span<const int> cells, int d) {
-    Places added{static_cast<int>(places_.size()), 0};
+    Places added{static_cast<int>(a_.places.size()), 0};
     for (int cell : cells)
         if (grid_.has(cell, d)) {
-            places_.push_back(cell);
+            a_.places.push_back(cell);
             ++added.count;
         }
     return added;
@@ -157,11 +142,11 @@ ChainGraph::Places ChainGraph::addPlaces(std::span<const int> cells, int d) {
 
 void ChainGraph::findAls() {
     const int maxCells = n_ <= 9 ? kMaxAlsCells : kMaxAlsCells - 1;
-    als_ = FindAlmostLockedSets(grid_, maxCells, kMaxAlsCount);
-    for (int i = 0; i < static_cast<int>(als_.size()); ++i)
-        for (int d : Digits(als_[i].digits)) {
-            alsNodes_.push_back({d, i, addPlaces(als_[i].cells, d)});
-            addExtraBits(placesOf(alsNodes_.back()));
+    a_.als = FindAlmostLockedSets(grid_, maxCells, kMaxAlsCount);
+    for (int i = 0; i < static_cast<int>(a_.als.size()); ++i)
+        for (int d : Digits(a_.als[i].digits)) {
+            a_.alsNodes.push_back({d, i, addPlaces(a_.als[i].cells, d)});
+            addExtraBits(placesOf(a_.alsNodes.back()));
         }
 }
 
@@ -177,33 +162,33 @@ void ChainGraph::build(bool onAic) {
         if (kind_ != ChainKind::XChain) cellLinks(strong, weak);
     }
     if (kind_ == ChainKind::AlsAic) alsLinks(strong, weak);
-    flatten(strong, strongAt_, strong_);
-    flatten(weak, weakAt_, weak_);
+    flatten(strong, a_.strongAt, a_.strong);
+    flatten(weak, a_.weakAt, a_.weak);
 }
 
 // Links of digit d inside one unit: weak between every two places (and groups that do not
 // overlap), strong between two that together hold every place.
 void ChainGraph::unitLinks(int unit, int d, Links& strong, Links& weak) {
     int total = 0, all = 0;
-    nodes_.clear();  // cells first (in the unit's order, which ascends), then groups inside it
+    a_.nodes.clear();  // cells first (in the unit's order, which ascends), then groups inside it
     const std::uint64_t* inUnit = g_.unitBits(unit);
     const std::uint64_t* withD = digitCells(d);
     for (int w = 0; w < words_; ++w) {
         const std::uint64_t places = inUnit[w] & withD[w];
         all += CountCells(places);
-        for (std::uint64_t left = places & eligibleCells_[w]; left != 0; left &= left - 1) {
+        for (std::uint64_t left = places & a_.eligibleCells[w]; left != 0; left &= left - 1) {
             ++total;
-            nodes_.push_back((w * 64 + std::countr_zero(left)) * n_ + d - 1);
+            a_.nodes.push_back((w * 64 + std::countr_zero(left)) * n_ + d - 1);
         }
     }
     if (total < 2) return;
     const bool allPlaces = total == all;
     const int cellNodes = total;
-    if (!groupsOf_.empty())
-        for (int i = groupsOf_[d]; i < groupsOf_[d + 1]; ++i)
-            if (groups_[i].other == unit || groups_[i].region == unit)
-                nodes_.push_back(candidateNodes() + i);
-    const auto& nodes = nodes_;
+    if (!a_.groupsOf.empty())
+        for (int i = a_.groupsOf[d]; i < a_.groupsOf[d + 1]; ++i)
+            if (a_.groups[i].other == unit || a_.groups[i].region == unit)
+                a_.nodes.push_back(candidateNodes() + i);
+    const auto& nodes = a_.nodes;
     for (int i = 0; i < static_cast<int>(nodes.size()); ++i)
         for (int j = i + 1; j < static_cast<int>(nodes.size()); ++j) {
             int size = 2;  // two cells never overlap
@@ -221,8 +206,8 @@ void ChainGraph::unitLinks(int unit, int d, Links& strong, Links& weak) {
 
 // Whether two nodes of one unit share no cell; `size` gets their cell count together.
 bool ChainGraph::overlapFree(int a, int b, bool aCell, bool bCell, int& size) const {
-    const Group* ga = aCell ? nullptr : &groups_[a - candidateNodes()];
-    const Group* gb = bCell ? nullptr : &groups_[b - candidateNodes()];
+    const Group* ga = aCell ? nullptr : &a_.groups[a - candidateNodes()];
+    const Group* gb = bCell ? nullptr : &a_.groups[b - candidateNodes()];
     if (aCell && bCell) {
         size = 2;
         return true;
@@ -254,16 +239,16 @@ void ChainGraph::cellLinks(Links& strong, Links& weak) const {
 // links between a set's digit and any node of that digit that sees all its places.
 void ChainGraph::alsLinks(Links& strong, Links& weak) const {
     const int base = alsBase();
-    const int count = static_cast<int>(alsNodes_.size());
+    const int count = static_cast<int>(a_.alsNodes.size());
     // A set's nodes are consecutive, and no set has a digit twice: the later nodes of i's set
     // are its strong links, the later nodes of its digit the candidates for weak ones.
     std::vector<std::vector<int>> nodesOfDigit(n_ + 1);
     for (int i = 0; i < count; ++i)
-        nodesOfDigit[alsNodes_[i].digit].push_back(i);
+        nodesOfDigit[a_.alsNodes[i].digit].push_back(i);
     for (int i = 0; i < count; ++i) {
-        const AlsNode& a = alsNodes_[i];
+        const AlsNode& a = a_.alsNodes[i];
         const int d = a.digit;
-        for (int j = i + 1; j < count && alsNodes_[j].als == a.als; ++j)
+        for (int j = i + 1; j < count && a_.alsNodes[j].als == a.als; ++j)
             Link(strong, base + i, base + j);
         const std::uint64_t* seeingA = seeing(base + i);
         const std::vector<int>& sameDigit = nodesOfDigit[d];
@@ -275,7 +260,7 @@ void ChainGraph::alsLinks(Links& strong, Links& weak) const {
         for (int w = 0; w < words_; ++w)
             for (std::uint64_t left = seeingA[w] & withD[w]; left != 0; left &= left - 1)
                 Link(weak, (w * 64 + std::countr_zero(left)) * n_ + d - 1, base + i);
-        for (int k = groupsOf_[d]; k < groupsOf_[d + 1]; ++k)
+        for (int k = a_.groupsOf[d]; k < a_.groupsOf[d + 1]; ++k)
             if (AllIn(extraPlacesOf(candidateNodes() + k), seeingA, words_))
                 Link(weak, candidateNodes() + k, base + i);
     }

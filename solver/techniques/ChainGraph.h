@@ -44,40 +44,40 @@ public:
     }
     int digit(int node) const {
         if (!isExtra(node)) return node % n_ + 1;
-        if (node >= alsBase()) return alsNodes_[node - alsBase()].digit;
-        return groups_[node - candidateNodes()].digit;
+        if (node >= alsBase()) return a_.alsNodes[node - alsBase()].digit;
+        return a_.groups[node - candidateNodes()].digit;
     }
     // The cells of a node where its digit may be: one, a group's, or those of a set.
     std::span<const int> cells(int node) const {
-        if (!isExtra(node)) return {&cellIds_[node / n_], 1};
-        if (node >= alsBase()) return placesOf(alsNodes_[node - alsBase()]);
-        return placesOf(groups_[node - candidateNodes()]);
+        if (!isExtra(node)) return {&a_.cellIds[node / n_], 1};
+        if (node >= alsBase()) return placesOf(a_.alsNodes[node - alsBase()]);
+        return placesOf(a_.groups[node - candidateNodes()]);
     }
     // All the cells of an almost locked set node, or nothing for other nodes.
     std::vector<int> setCells(int node) const {
         if (node < alsBase()) return {};
-        return als_[alsNodes_[node - alsBase()].als].cells;
+        return a_.als[a_.alsNodes[node - alsBase()].als].cells;
     }
     // The cells that see every place of a node (so none of its places), in bit words
     // (Geometry::cellWords): where an end of the node's digit and another may eliminate it.
     const std::uint64_t* seeing(int node) const {
         if (!isExtra(node)) return g_.peerBits(node / n_);
-        return seeing_.data() + static_cast<std::size_t>(node - candidateNodes()) * words_;
+        return a_.seeing.data() + static_cast<std::size_t>(node - candidateNodes()) * words_;
     }
     // The cells that may hold a digit, in bit words (Geometry::cellWords).
     const std::uint64_t* digitCells(int digit) const {
-        return digitCells_.data() + static_cast<std::size_t>(digit) * words_;
+        return a_.digitCells.data() + static_cast<std::size_t>(digit) * words_;
     }
-    const int* strongBegin(int node) const { return strong_.data() + strongAt_[node]; }
-    const int* strongEnd(int node) const { return strong_.data() + strongAt_[node + 1]; }
-    const int* weakBegin(int node) const { return weak_.data() + weakAt_[node]; }
-    const int* weakEnd(int node) const { return weak_.data() + weakAt_[node + 1]; }
+    const int* strongBegin(int node) const { return a_.strong.data() + a_.strongAt[node]; }
+    const int* strongEnd(int node) const { return a_.strong.data() + a_.strongAt[node + 1]; }
+    const int* weakBegin(int node) const { return a_.weak.data() + a_.weakAt[node]; }
+    const int* weakEnd(int node) const { return a_.weak.data() + a_.weakAt[node + 1]; }
 
 private:
-    // The cells of groups and set nodes are kept in one array (places_): a graph has hundreds
-    // of them, and an allocation each was a fifth of grading's time on magictour_top1465.
+    // The cells of groups and set nodes are kept in one array (Arrays::places): a graph has
+    // hundreds of them, and an allocation each was a fifth of grading's time on magictour_top1465.
     struct Places {
-        int first = 0;  // index in places_
+        int first = 0;  // index in Arrays::places
         int count = 0;
     };
 
@@ -90,15 +90,15 @@ private:
 
     struct AlsNode {
         int digit;
-        int als;        // index in als_
+        int als;        // index in Arrays::als
         Places places;  // the cells of the set that hold the digit
     };
 
     template <typename Node>
     std::span<const int> placesOf(const Node& node) const {
-        return {places_.data() + node.places.first, static_cast<std::size_t>(node.places.count)};
+        return {a_.places.data() + node.places.first, static_cast<std::size_t>(node.places.count)};
     }
-    // Appends the cells of `cells` that hold d to places_.
+    // Appends the cells of `cells` that hold d to Arrays::places.
     Places addPlaces(std::span<const int> cells, int d);
 
     // Links are collected as (from, to) pairs, then sorted by node into adjacency arrays: a few
@@ -106,7 +106,7 @@ private:
     using Links = std::vector<std::pair<int, int>>;
 
     bool aic() const { return kind_ == ChainKind::Aic || kind_ == ChainKind::AlsAic; }
-    int alsBase() const { return candidateNodes() + static_cast<int>(groups_.size()); }
+    int alsBase() const { return candidateNodes() + static_cast<int>(a_.groups.size()); }
     bool eligible(int cell) const {
         const Mask m = grid_.candidates(cell);
         return kind_ == ChainKind::XYChain ? CountDigits(m) == 2 : m != 0;
@@ -129,7 +129,7 @@ private:
     void addExtraBits(std::span<const int> places);
     // The places of an extra node in bit words.
     const std::uint64_t* extraPlacesOf(int node) const {
-        return extraPlaces_.data() + static_cast<std::size_t>(node - candidateNodes()) * words_;
+        return a_.extraPlaces.data() + static_cast<std::size_t>(node - candidateNodes()) * words_;
     }
 
     const CandidateGrid& grid_;
@@ -139,33 +139,25 @@ private:
     int n_;
     int nodeCount_ = 0;
     int words_;  // bit words of a set of cells
-    Arrays& a_;
-    std::vector<Group>& groups_;
-    std::vector<int>& cellIds_;  // cellIds_[c] == c: storage for a candidate node's one cell
-    std::vector<AlmostLockedSet>& als_;
-    std::vector<AlsNode>& alsNodes_;
-    std::vector<int>& places_;
-    std::vector<std::uint64_t>& seeing_;       // per extra node: the cells that see all its places
-    std::vector<std::uint64_t>& extraPlaces_;  // per extra node: its places
-    std::vector<std::uint64_t>& digitCells_;   // per digit, the cells that may hold it
-    std::vector<std::uint64_t>& eligibleCells_;  // the cells whose candidates are nodes
-    std::vector<int>& groupsOf_;  // groups of digit d: groupsOf_[d] .. groupsOf_[d + 1] - 1
-    std::vector<int>& nodes_;     // scratch of unitLinks
-    std::vector<int>&strongAt_, &strong_, &weakAt_, &weak_;
+    Arrays& a_;  // the graph: its nodes, their places and bit words, the links
 
 public:
     // Where a graph keeps its nodes and links.
     struct Arrays {
         std::vector<Group> groups;
-        std::vector<int> cellIds;
+        std::vector<int> cellIds;  // cellIds[c] == c: storage for a candidate node's one cell
         std::vector<AlmostLockedSet> als;
         std::vector<AlsNode> alsNodes;
-        std::vector<int> places;
-        std::vector<std::uint64_t> seeing, extraPlaces, digitCells, eligibleCells;
-        std::vector<int> groupsOf, nodes;
-        std::vector<int> strongAt, strong, weakAt, weak;
-        Links strongLinks, weakLinks;         // build's, before flatten
-        std::optional<Geometry> crossingsOf;  // the shape `crossings` were found for
+        std::vector<int> places;            // the places of groups and set nodes
+        std::vector<std::uint64_t> seeing;  // per extra node: the cells that see all its places
+        std::vector<std::uint64_t> extraPlaces;    // per extra node: its places
+        std::vector<std::uint64_t> digitCells;     // per digit, the cells that may hold it
+        std::vector<std::uint64_t> eligibleCells;  // the cells whose candidates are nodes
+        std::vector<int> groupsOf;  // groups of digit d: groupsOf[d] .. groupsOf[d + 1] - 1
+        std::vector<int> nodes;     // scratch of unitLinks
+        std::vector<int> strongAt, strong, weakAt, weak;  // the links, flattened
+        Links strongLinks, weakLinks;                     // build's, before flatten
+        std::optional<Geometry> crossingsOf;              // the shape `crossings` were found for
         std::vector<Crossing> crossings;
         bool holdsAic = false;            // the last graph was an AIC's (the links unflattened)
         std::vector<Mask> aicCandidates;  // of the grid it was built for

@@ -26,8 +26,14 @@ constexpr int kStateBudget = 400000;
 // Its arrays are kept from one search to the next on the same thread (`WalkArrays`): grading one
 // puzzle searches for chains hundreds of times.
 struct WalkArrays {
-    std::vector<int> parent, depth, stamp, queue, starts, level, touched;
-    std::vector<std::uint64_t> targets, seen, bits, next;
+    std::vector<int> parent, depth, queue;
+    std::vector<int> stamp;  // the search that last reached a state
+    std::vector<int> starts;
+    std::vector<std::uint64_t> targets;  // per start, the cells findTargets found
+    // walkBatch's: per state, the batch's starts that reached it, that reach it at this depth,
+    // and that reach it from this depth; the states of this depth, and those reached from it.
+    std::vector<std::uint64_t> seen, bits, next;
+    std::vector<int> level, touched;
 };
 
 class Searcher {
@@ -40,20 +46,10 @@ public:
           digits_(digits),
           graph_(grid, kind, digits, graphArrays),
           maxLinks_(maxNodes - 1),
-          parent_(arrays.parent),
-          depth_(arrays.depth),
-          stamp_(arrays.stamp),
-          queue_(arrays.queue),
-          words_(g_.cellWords()),
-          starts_(arrays.starts),
-          targets_(arrays.targets),
-          seen_(arrays.seen),
-          bits_(arrays.bits),
-          next_(arrays.next),
-          level_(arrays.level),
-          touched_(arrays.touched) {
-        starts_.clear();
-        targets_.clear();
+          a_(arrays),
+          words_(g_.cellWords()) {
+        a_.starts.clear();
+        a_.targets.clear();
     }
 
     std::optional<Chain> run(ChainWalk walk) {
@@ -64,7 +60,7 @@ public:
         } else {
             // One start after another, as the budget counts them: the walks together may have
             // gone where the budget would have stopped.
-            for (int i = 0; i < static_cast<int>(starts_.size()) && budget_ > 0; ++i)
+            for (int i = 0; i < static_cast<int>(a_.starts.size()) && budget_ > 0; ++i)
                 search(i);
         }
         if (bestEnd_ < 0) return std::nullopt;
@@ -81,45 +77,46 @@ private:
             // both ends of the start's digit: such a start that no cell of its digit sees can
             // end none.
             if (!anyTarget && (!aic() || graph_.isExtra(node))) {
-                targets_.resize(targets_.size() - words_);
+                a_.targets.resize(a_.targets.size() - words_);
                 continue;
             }
-            starts_.push_back(node);
+            a_.starts.push_back(node);
         }
     }
 
-    // Appends the cells with the node's digit that see all the node's cells to targets_;
+    // Appends the cells with the node's digit that see all the node's cells to a_.targets;
     // whether there is any.
     bool findTargets(int node) {
         const std::uint64_t* seeing = graph_.seeing(node);
         const std::uint64_t* digitCells = graph_.digitCells(graph_.digit(node));
         std::uint64_t any = 0;
         for (int w = 0; w < words_; ++w) {
-            targets_.push_back(seeing[w] & digitCells[w]);
-            any |= targets_.back();
+            a_.targets.push_back(seeing[w] & digitCells[w]);
+            any |= a_.targets.back();
         }
         return any != 0;
     }
 
     const std::uint64_t* targetsOf(int startIndex) const {
-        return targets_.data() + static_cast<std::size_t>(startIndex) * words_;
+        return a_.targets.data() + static_cast<std::size_t>(startIndex) * words_;
     }
 
-    // The walk of one start (index in starts_), keeping the first chain it ends within the bounds.
+    // The walk of one start (index in a_.starts), keeping the first chain it ends within the
+    // bounds.
     void search(int startIndex) {
-        const int start = starts_[startIndex];
+        const int start = a_.starts[startIndex];
         if (stamps_ == 0) {
             const std::size_t stateCount = static_cast<std::size_t>(graph_.nodeCount()) * 2;
-            stamp_.assign(stateCount, -1);
-            parent_.resize(stateCount);
-            depth_.resize(stateCount);
+            a_.stamp.assign(stateCount, -1);
+            a_.parent.resize(stateCount);
+            a_.depth.resize(stateCount);
         }
         const int stamp = ++stamps_;
-        queue_.clear();
+        a_.queue.clear();
         visit(start * 2, -1, 0, stamp);
-        for (std::size_t head = 0; head < queue_.size(); ++head) {
-            const int state = queue_[head];
-            const int depth = depth_[state];
+        for (std::size_t head = 0; head < a_.queue.size(); ++head) {
+            const int state = a_.queue[head];
+            const int depth = a_.depth[state];
             const bool on = state & 1;
             // The shortest chain this state can end: its links reach a true node when it is
             // false, one link later when it is true. The queue holds states of its depth (all
@@ -132,7 +129,7 @@ private:
             const int* end = on ? graph_.weakEnd(node) : graph_.strongEnd(node);
             for (const int* next = begin; next != end; ++next) {
                 const int nextState = *next * 2 + (on ? 0 : 1);
-                if (stamp_[nextState] == stamp) continue;
+                if (a_.stamp[nextState] == stamp) continue;
                 visit(nextState, state, depth + 1, stamp);
                 // An end before the start needs no look: its chain read backwards, as long and
                 // concluding the same, was that end's to find, and the bound already stops
@@ -148,14 +145,14 @@ private:
     }
 
     void visit(int state, int parent, int depth, int stamp) {
-        stamp_[state] = stamp;
-        parent_[state] = parent;
-        depth_[state] = depth;
-        queue_.push_back(state);
+        a_.stamp[state] = stamp;
+        a_.parent[state] = parent;
+        a_.depth[state] = depth;
+        a_.queue.push_back(state);
     }
 
     struct Together {
-        int winner = -1;            // the index in starts_ of the start whose chain is kept
+        int winner = -1;            // the index in a_.starts of the start whose chain is kept
         bool withinBudget = false;  // the walks one by one could not have run out of budget
     };
 
@@ -166,13 +163,13 @@ private:
     // budget; a batch's starts before its winner would have walked on, each at most every state.
     Together walkTogether() {
         const int stateCount = graph_.nodeCount() * 2;
-        seen_.resize(stateCount);
-        bits_.resize(stateCount);
-        next_.assign(stateCount, 0);
+        a_.seen.resize(stateCount);
+        a_.bits.resize(stateCount);
+        a_.next.assign(stateCount, 0);
         Together result;
         long long budgetBound = 0;
         int bestLinks = maxLinks_ + 1;
-        const int startCount = static_cast<int>(starts_.size());
+        const int startCount = static_cast<int>(a_.starts.size());
         for (int first = 0; first < startCount; first += 64) {
             const int count = std::min(64, startCount - first);
             const int links = walkBatch(first, count, bestLinks, budgetBound);
@@ -189,39 +186,39 @@ private:
     // starts ends (the lowest such start in batchWinner_), or -1. Adds the states reached to
     // `reached`.
     int walkBatch(int first, int count, int bestLinks, long long& reached) {
-        std::fill(seen_.begin(), seen_.end(), 0);
-        level_.clear();
+        std::fill(a_.seen.begin(), a_.seen.end(), 0);
+        a_.level.clear();
         for (int i = 0; i < count; ++i) {
-            const int state = starts_[first + i] * 2;
-            seen_[state] = bits_[state] = std::uint64_t{1} << i;
-            level_.push_back(state);
+            const int state = a_.starts[first + i] * 2;
+            a_.seen[state] = a_.bits[state] = std::uint64_t{1} << i;
+            a_.level.push_back(state);
         }
         reached += count;
         for (int depth = 0;; ++depth) {
             const bool on = depth & 1;
             const int firstEnd = depth + (on ? 2 : 1);
             if (firstEnd > maxLinks_ || firstEnd >= bestLinks) return -1;
-            touched_.clear();
-            for (int state : level_) {
-                const std::uint64_t bits = bits_[state];
+            a_.touched.clear();
+            for (int state : a_.level) {
+                const std::uint64_t bits = a_.bits[state];
                 const int node = state / 2;
                 const int* begin = on ? graph_.weakBegin(node) : graph_.strongBegin(node);
                 const int* end = on ? graph_.weakEnd(node) : graph_.strongEnd(node);
                 for (const int* next = begin; next != end; ++next) {
                     const int nextState = *next * 2 + (on ? 0 : 1);
-                    if (next_[nextState] == 0) touched_.push_back(nextState);
-                    next_[nextState] |= bits;
+                    if (a_.next[nextState] == 0) a_.touched.push_back(nextState);
+                    a_.next[nextState] |= bits;
                 }
             }
-            level_.clear();
+            a_.level.clear();
             std::uint64_t ended = 0;
-            for (int state : touched_) {
-                const std::uint64_t fresh = next_[state] & ~seen_[state];
-                next_[state] = 0;
+            for (int state : a_.touched) {
+                const std::uint64_t fresh = a_.next[state] & ~a_.seen[state];
+                a_.next[state] = 0;
                 if (fresh == 0) continue;
-                seen_[state] |= fresh;
-                bits_[state] = fresh;
-                level_.push_back(state);
+                a_.seen[state] |= fresh;
+                a_.bits[state] = fresh;
+                a_.level.push_back(state);
                 reached += CountCells(fresh);
                 if (!on) ended |= endedAt(state / 2, fresh & ~ended, first);
             }
@@ -232,12 +229,12 @@ private:
         }
     }
 
-    // Which of the batch's starts in `fresh` (bit i: starts_[first + i]) end a chain at `node`.
+    // Which of the batch's starts in `fresh` (bit i: a_.starts[first + i]) end a chain at `node`.
     std::uint64_t endedAt(int node, std::uint64_t fresh, int first) const {
         std::uint64_t ended = 0;
         for (; fresh != 0; fresh &= fresh - 1) {
             const int i = std::countr_zero(fresh);
-            if (starts_[first + i] > node) break;  // the starts ascend: the rest come later
+            if (a_.starts[first + i] > node) break;  // the starts ascend: the rest come later
             if (concludes(first + i, node)) ended |= std::uint64_t{1} << i;
         }
         return ended;
@@ -245,7 +242,7 @@ private:
 
     // Whether "start or end is true" changes the grid (conclude says how).
     bool concludes(int startIndex, int end) const {
-        const int start = starts_[startIndex];
+        const int start = a_.starts[startIndex];
         const int sd = graph_.digit(start), ed = graph_.digit(end);
         const bool cells = !graph_.isExtra(start) && !graph_.isExtra(end);
         const int n = grid_.size();
@@ -271,7 +268,7 @@ private:
     void conclude(int startIndex, int end) {
         scratch_.clear();
         placement_.reset();
-        const int start = starts_[startIndex];
+        const int start = a_.starts[startIndex];
         const int sd = graph_.digit(start), ed = graph_.digit(end);
         const bool cells = !graph_.isExtra(start) && !graph_.isExtra(end);
         const int n = grid_.size();
@@ -302,7 +299,7 @@ private:
         best_.eliminations = scratch_;
         best_.placement = placement_;
         best_.nodes.clear();
-        for (int s = endState; s >= 0; s = parent_[s])
+        for (int s = endState; s >= 0; s = a_.parent[s])
             best_.nodes.push_back(
                 {graph_.digit(s / 2),
                  std::vector<int>(graph_.cells(s / 2).begin(), graph_.cells(s / 2).end()),
@@ -326,19 +323,10 @@ private:
     ChainGraph graph_;
     int maxLinks_;
     int budget_ = kStateBudget;
-    std::vector<int>& parent_;
-    std::vector<int>& depth_;
-    std::vector<int>& stamp_;  // the search that last reached a state
+    WalkArrays& a_;
     int stamps_ = 0;
-    std::vector<int>& queue_;
     std::vector<CellDigit> scratch_;
     int words_;  // bit words of a set of cells
-    std::vector<int>& starts_;
-    std::vector<std::uint64_t>& targets_;  // per start, the cells findTargets found
-    // walkBatch's: per state, the batch's starts that reached it, that reach it at this depth,
-    // and that reach it from this depth; the states of this depth, and those reached from it.
-    std::vector<std::uint64_t>&seen_, &bits_, &next_;
-    std::vector<int>&level_, &touched_;
     int batchWinner_ = -1;
     std::optional<CellDigit> placement_;
     Chain best_;
