@@ -53,13 +53,14 @@ std::optional<Step> ForEachRectangle(const CandidateGrid& grid, Visit visit) {
             for (int c1 = 0; c1 < n; ++c1) {
                 const int a = g.cellAt(r1, c1), c = g.cellAt(r2, c1);
                 if (CountDigits(grid.candidates(a) & grid.candidates(c)) < 2) continue;
+                const Mask left = grid.candidates(a) & grid.candidates(c);
                 for (int c2 = c1 + 1; c2 < n; ++c2) {
                     const std::array<int, 4> cells = {a, g.cellAt(r1, c2), c, g.cellAt(r2, c2)};
-                    if (!SpansTwoRegions(g, cells)) continue;
-                    Mask common = grid.candidates(cells[0]);
-                    for (int cell : cells)
-                        common &= grid.candidates(cell);
-                    if (CountDigits(common) < 2) continue;
+                    // The digits first: few rectangles have two in common, and they cost less
+                    // to check than the regions.
+                    const Mask common =
+                        left & grid.candidates(cells[1]) & grid.candidates(cells[3]);
+                    if (CountDigits(common) < 2 || !SpansTwoRegions(g, cells)) continue;
                     for (int d1 : Digits(common))
                         for (int d2 : Digits(common & ~((DigitBit(d1) << 1) - 1))) {
                             Rectangle rect{cells, DigitBit(d1) | DigitBit(d2)};
@@ -91,17 +92,22 @@ std::string Intro(const Geometry& g, const char* type, const Rectangle& rect) {
            CandidateText(rect.pair);
 }
 
-// The corners that hold more than a and b (the "roof"), or nothing when the floor (the exact
-// a/b corners) is not the one expected.
-std::vector<int> Roof(const CandidateGrid& grid, const Rectangle& rect) {
-    std::vector<int> roof;
-    for (int i = 0; i < 4; ++i)
-        if (grid.candidates(rect.cells[i]) != rect.pair) roof.push_back(i);
-    return roof;
-}
+// The corners that hold more than a and b (the "roof").
+// A fixed array rather than a vector: every rectangle visited asks for its roof.
+struct Roof {
+    std::array<int, 4> corners{};
+    int count = 0;
+
+    Roof(const CandidateGrid& grid, const Rectangle& rect) {
+        for (int i = 0; i < 4; ++i)
+            if (grid.candidates(rect.cells[i]) != rect.pair) corners[count++] = i;
+    }
+    std::size_t size() const { return static_cast<std::size_t>(count); }
+    int operator[](int i) const { return corners[i]; }
+};
 
 // Two roof corners on one side of the rectangle (same row or column), the floor being exact.
-bool RoofIsASide(const std::vector<int>& roof) {
+bool RoofIsASide(const Roof& roof) {
     if (roof.size() != 2) return false;
     for (const auto& side : kSides)
         if (roof[0] == side[0] && roof[1] == side[1]) return true;
@@ -113,7 +119,7 @@ bool RoofIsASide(const std::vector<int>& roof) {
 template <typename Visit>
 std::optional<Step> ForEachRoofSide(const CandidateGrid& grid, Visit visit) {
     return ForEachRectangle(grid, [&](const Rectangle& rect) -> std::optional<Step> {
-        const auto roof = Roof(grid, rect);
+        const Roof roof(grid, rect);
         if (!RoofIsASide(roof)) return std::nullopt;
         return visit(rect, rect.cells[roof[0]], rect.cells[roof[1]]);
     });
@@ -125,7 +131,7 @@ public:
     std::optional<Step> find(const CandidateGrid& grid) const override {
         const Geometry& g = grid.geometry();
         return ForEachRectangle(grid, [&](const Rectangle& rect) -> std::optional<Step> {
-            const auto roof = Roof(grid, rect);
+            const Roof roof(grid, rect);
             if (roof.size() != 1) return std::nullopt;
             const int cell = rect.cells[roof[0]];
             Step step = RectangleStep(grid, technique(), rect);
