@@ -34,6 +34,7 @@ struct WalkArrays {
     // and that reach it from this depth; the states of this depth, and those reached from it.
     std::vector<std::uint64_t> seen, bits, next;
     std::vector<int> level, touched;
+    std::vector<std::uint64_t> startsOfDigit;  // per digit, the batch's starts of that digit
 };
 
 class Searcher {
@@ -188,6 +189,7 @@ private:
     int walkBatch(int first, int count, int bestLinks, long long& reached) {
         std::fill(a_.seen.begin(), a_.seen.end(), 0);
         a_.level.clear();
+        fileStartsByDigit(first, count);
         for (int i = 0; i < count; ++i) {
             const int state = a_.starts[first + i] * 2;
             a_.seen[state] = a_.bits[state] = std::uint64_t{1} << i;
@@ -229,8 +231,24 @@ private:
         }
     }
 
+    // Files the batch's starts by digit, and notes those that are cells' candidates, for
+    // `endedAt`.
+    void fileStartsByDigit(int first, int count) {
+        a_.startsOfDigit.assign(static_cast<std::size_t>(grid_.size()) + 1, 0);
+        cellStarts_ = 0;
+        for (int i = 0; i < count; ++i) {
+            const int start = a_.starts[first + i];
+            a_.startsOfDigit[graph_.digit(start)] |= std::uint64_t{1} << i;
+            if (!graph_.isExtra(start)) cellStarts_ |= std::uint64_t{1} << i;
+        }
+    }
+
     // Which of the batch's starts in `fresh` (bit i: a_.starts[first + i]) end a chain at `node`.
     std::uint64_t endedAt(int node, std::uint64_t fresh, int first) const {
+        // Only a start of the node's digit, or in AICs a cell's candidate when the node is one
+        // too, can conclude with it (`concludes`): the others are not asked.
+        fresh &= a_.startsOfDigit[graph_.digit(node)] |
+                 (aic() && !graph_.isExtra(node) ? cellStarts_ : 0);
         std::uint64_t ended = 0;
         for (; fresh != 0; fresh &= fresh - 1) {
             const int i = std::countr_zero(fresh);
@@ -328,6 +346,7 @@ private:
     std::vector<CellDigit> scratch_;
     int words_;  // bit words of a set of cells
     int batchWinner_ = -1;
+    std::uint64_t cellStarts_ = 0;  // the batch's starts that are cells' candidates
     std::optional<CellDigit> placement_;
     Chain best_;
     int bestEnd_ = -1;
