@@ -34,6 +34,7 @@ struct WalkArrays {
     // and that reach it from this depth; the states of this depth, and those reached from it.
     std::vector<std::uint64_t> seen, bits, next;
     std::vector<int> level, touched;
+    std::vector<int> reachedStates;            // the states whose `seen` the batch set
     std::vector<std::uint64_t> startsOfDigit;  // per digit, the batch's starts of that digit
 };
 
@@ -164,9 +165,11 @@ private:
     // budget; a batch's starts before its winner would have walked on, each at most every state.
     Together walkTogether() {
         const int stateCount = graph_.nodeCount() * 2;
+        // `seen` and `next` are all zero between batches (each batch clears what it set), and
+        // what resize adds is zero too.
         a_.seen.resize(stateCount);
         a_.bits.resize(stateCount);
-        a_.next.assign(stateCount, 0);
+        a_.next.resize(stateCount);
         Together result;
         long long budgetBound = 0;
         int bestLinks = maxLinks_ + 1;
@@ -187,13 +190,24 @@ private:
     // starts ends (the lowest such start in batchWinner_), or -1. Adds the states reached to
     // `reached`.
     int walkBatch(int first, int count, int bestLinks, long long& reached) {
-        std::fill(a_.seen.begin(), a_.seen.end(), 0);
+        const int links = walkBatchLevels(first, count, bestLinks, reached);
+        // Only the states the batch reached are cleared: the later batches, bounded by the
+        // best chain so far, reach far fewer than the graph's states.
+        for (int state : a_.reachedStates)
+            a_.seen[state] = 0;
+        a_.reachedStates.clear();
+        return links;
+    }
+
+    // walkBatch's walk, leaving `seen` set for the states in a_.reachedStates.
+    int walkBatchLevels(int first, int count, int bestLinks, long long& reached) {
         a_.level.clear();
         fileStartsByDigit(first, count);
         for (int i = 0; i < count; ++i) {
             const int state = a_.starts[first + i] * 2;
             a_.seen[state] = a_.bits[state] = std::uint64_t{1} << i;
             a_.level.push_back(state);
+            a_.reachedStates.push_back(state);
         }
         reached += count;
         for (int depth = 0;; ++depth) {
@@ -218,6 +232,7 @@ private:
                 const std::uint64_t fresh = a_.next[state] & ~a_.seen[state];
                 a_.next[state] = 0;
                 if (fresh == 0) continue;
+                if (a_.seen[state] == 0) a_.reachedStates.push_back(state);
                 a_.seen[state] |= fresh;
                 a_.bits[state] = fresh;
                 a_.level.push_back(state);
