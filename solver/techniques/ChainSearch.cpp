@@ -170,6 +170,9 @@ private:
         a_.seen.resize(stateCount);
         a_.bits.resize(stateCount);
         a_.next.resize(stateCount);
+        a_.level.resize(stateCount);
+        a_.touched.resize(stateCount);
+        a_.reachedStates.resize(stateCount);
         Together result;
         long long budgetBound = 0;
         int bestLinks = maxLinks_ + 1;
@@ -190,52 +193,62 @@ private:
     // starts ends (the lowest such start in batchWinner_), or -1. Adds the states reached to
     // `reached`.
     int walkBatch(int first, int count, int bestLinks, long long& reached) {
+        reachedCount_ = 0;
         const int links = walkBatchLevels(first, count, bestLinks, reached);
         // Only the states the batch reached are cleared: the later batches, bounded by the
         // best chain so far, reach far fewer than the graph's states.
-        for (int state : a_.reachedStates)
-            a_.seen[state] = 0;
-        a_.reachedStates.clear();
+        for (int i = 0; i < reachedCount_; ++i)
+            a_.seen[a_.reachedStates[i]] = 0;
         return links;
     }
 
     // walkBatch's walk, leaving `seen` set for the states in a_.reachedStates.
+    // The lists are arrays of stateCount entries written through an index (a state enters each
+    // at most once a level, or a batch for reachedStates): cheaper than push_back in this loop.
     int walkBatchLevels(int first, int count, int bestLinks, long long& reached) {
-        a_.level.clear();
+        int* level = a_.level.data();
+        int* touched = a_.touched.data();
+        int* reachedStates = a_.reachedStates.data();
+        std::uint64_t* next = a_.next.data();
+        std::uint64_t* seen = a_.seen.data();
+        std::uint64_t* bits = a_.bits.data();
+        int levelCount = 0;
         fileStartsByDigit(first, count);
         for (int i = 0; i < count; ++i) {
             const int state = a_.starts[first + i] * 2;
-            a_.seen[state] = a_.bits[state] = std::uint64_t{1} << i;
-            a_.level.push_back(state);
-            a_.reachedStates.push_back(state);
+            seen[state] = bits[state] = std::uint64_t{1} << i;
+            level[levelCount++] = state;
+            reachedStates[reachedCount_++] = state;
         }
         reached += count;
         for (int depth = 0;; ++depth) {
             const bool on = depth & 1;
             const int firstEnd = depth + (on ? 2 : 1);
             if (firstEnd > maxLinks_ || firstEnd >= bestLinks) return -1;
-            a_.touched.clear();
-            for (int state : a_.level) {
-                const std::uint64_t bits = a_.bits[state];
+            int touchedCount = 0;
+            for (int l = 0; l < levelCount; ++l) {
+                const int state = level[l];
+                const std::uint64_t stateBits = bits[state];
                 const int node = state / 2;
                 const int* begin = on ? graph_.weakBegin(node) : graph_.strongBegin(node);
                 const int* end = on ? graph_.weakEnd(node) : graph_.strongEnd(node);
-                for (const int* next = begin; next != end; ++next) {
-                    const int nextState = *next * 2 + (on ? 0 : 1);
-                    if (a_.next[nextState] == 0) a_.touched.push_back(nextState);
-                    a_.next[nextState] |= bits;
+                for (const int* link = begin; link != end; ++link) {
+                    const int nextState = *link * 2 + (on ? 0 : 1);
+                    if (next[nextState] == 0) touched[touchedCount++] = nextState;
+                    next[nextState] |= stateBits;
                 }
             }
-            a_.level.clear();
+            levelCount = 0;
             std::uint64_t ended = 0;
-            for (int state : a_.touched) {
-                const std::uint64_t fresh = a_.next[state] & ~a_.seen[state];
-                a_.next[state] = 0;
+            for (int t = 0; t < touchedCount; ++t) {
+                const int state = touched[t];
+                const std::uint64_t fresh = next[state] & ~seen[state];
+                next[state] = 0;
                 if (fresh == 0) continue;
-                if (a_.seen[state] == 0) a_.reachedStates.push_back(state);
-                a_.seen[state] |= fresh;
-                a_.bits[state] = fresh;
-                a_.level.push_back(state);
+                if (seen[state] == 0) reachedStates[reachedCount_++] = state;
+                seen[state] |= fresh;
+                bits[state] = fresh;
+                level[levelCount++] = state;
                 reached += CountCells(fresh);
                 if (!on) ended |= endedAt(state / 2, fresh & ~ended, first);
             }
@@ -361,6 +374,7 @@ private:
     std::vector<CellDigit> scratch_;
     int words_;  // bit words of a set of cells
     int batchWinner_ = -1;
+    int reachedCount_ = 0;          // the states of a_.reachedStates the batch reached
     std::uint64_t cellStarts_ = 0;  // the batch's starts that are cells' candidates
     std::optional<CellDigit> placement_;
     Chain best_;
