@@ -52,8 +52,8 @@ std::optional<Step> ForEachRectangle(const CandidateGrid& grid, Visit visit) {
         for (int r2 = r1 + 1; r2 < n; ++r2) {
             for (int c1 = 0; c1 < n; ++c1) {
                 const int a = g.cellAt(r1, c1), c = g.cellAt(r2, c1);
-                if (CountDigits(grid.candidates(a) & grid.candidates(c)) < 2) continue;
                 const Mask left = grid.candidates(a) & grid.candidates(c);
+                if (CountDigits(left) < 2) continue;
                 for (int c2 = c1 + 1; c2 < n; ++c2) {
                     const std::array<int, 4> cells = {a, g.cellAt(r1, c2), c, g.cellAt(r2, c2)};
                     // The digits first: few rectangles have two in common, and they cost less
