@@ -17,10 +17,8 @@
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
-#include <opencv2/highgui.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
-#include <opencv2/videoio.hpp>
 
 #include "app/Commands.h"
 #include "app/FrameSource.h"
@@ -29,6 +27,7 @@
 #include "app/OptionChoices.h"
 #include "app/ReaderChoice.h"
 #include "app/ReaderFlags.h"
+#include "app/VideoIo.h"
 #include "vision/tracking/LiveSession.h"
 
 namespace sudokucam {
@@ -79,24 +78,11 @@ std::vector<TruthFrame> LoadTruth(const std::string& path, double& fps) {
     return frames;
 }
 
-#ifdef __linux__
-constexpr int kCameraBackend = cv::CAP_V4L2;
-#else
-constexpr int kCameraBackend = cv::CAP_ANY;
-#endif
-
-// The camera or the video as a FrameDevice; it opens the camera as V4L2 webcams run fast: MJPG
-// at 1280x720 (they default to slow YUYV).
-FrameDevice CaptureDevice(const LiveArgs& a, const std::shared_ptr<cv::VideoCapture>& capture) {
+// The camera or the video as a FrameDevice.
+FrameDevice CaptureDevice(const LiveArgs& a, const std::shared_ptr<VideoSource>& capture) {
     FrameDevice device;
     device.open = [camera = a.camera, video = a.video, capture] {
-        // One back-end each: trying all of them in turn is slow, noisy and leaks in libusb.
-        if (!camera) return capture->open(video, cv::CAP_FFMPEG);
-        if (!capture->open(*camera, kCameraBackend)) return false;
-        capture->set(cv::CAP_PROP_FOURCC, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'));
-        capture->set(cv::CAP_PROP_FRAME_WIDTH, 1280);
-        capture->set(cv::CAP_PROP_FRAME_HEIGHT, 720);
-        return true;
+        return camera ? capture->openCamera(*camera) : capture->openFile(video);
     };
     device.read = [capture](cv::Mat& frame) { return capture->read(frame); };
     return device;
@@ -236,13 +222,14 @@ int RunLive(const LiveArgs& a, bool& abandoned) {
     const InterruptGuard interrupts;
     const auto timeout = std::chrono::milliseconds(std::lround(a.frameTimeout * 1000));
     const double openSeconds = std::max(a.frameTimeout, kOpenTimeoutSeconds);
-    auto capture = std::make_shared<cv::VideoCapture>();
+    const VideoIo& io = TheVideoIo();
+    const std::shared_ptr<VideoSource> capture = io.source();
     FrameSource source(CaptureDevice(a, capture), interrupts.stop());
     const FrameStatus opened =
         source.open(std::chrono::milliseconds(std::lround(openSeconds * 1000)));
     abandoned = source.abandoned();
     if (opened != FrameStatus::Ok) return NotOpened(opened, what, openSeconds);
-    double fps = capture->get(cv::CAP_PROP_FPS);  // the reading thread is idle between calls
+    double fps = capture->fps();  // the reading thread is idle between calls
     if (!(fps > 0 && fps < 1000)) fps = 30;
 
     options.mode = *sudoku::OverlayModeFromId(a.show);  // CLI11 checked the name
@@ -252,7 +239,7 @@ int RunLive(const LiveArgs& a, bool& abandoned) {
     std::optional<LiveRecording> recording;
     if (!a.output.empty()) recording.emplace(a.output, fps);
     const bool window = !a.headless;
-    if (window) cv::namedWindow("sudokucam", cv::WINDOW_AUTOSIZE);
+    if (window) io.openWindow("sudokucam");
 
     Tally tally;
     int snapshots = 0;
@@ -286,8 +273,8 @@ int RunLive(const LiveArgs& a, bool& abandoned) {
             ++tally.framesOut;
         }
         if (!window) continue;
-        cv::imshow("sudokucam", frame);
-        const sudoku::KeyAction action = session.handleKey(cv::waitKey(1));
+        io.show("sudokucam", frame);
+        const sudoku::KeyAction action = session.handleKey(io.waitKey(1));
         if (action == sudoku::KeyAction::Quit) break;
         if (action == sudoku::KeyAction::Snapshot) {
             const std::string name = fmt::format("snapshot-{}.png", ++snapshots);

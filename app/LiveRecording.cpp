@@ -40,26 +40,26 @@ LiveRecording::~LiveRecording() {
 }
 
 void LiveRecording::write(const cv::Mat& frame) {
-    if (!writer_.isOpened()) {
+    if (!writer_ || !writer_->isOpened()) {
         if (frames_ > 0) throw std::runtime_error("the output video is already finished");
-        if (!writer_.open(partial_.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), fps_,
-                          frame.size()))
+        writer_ = TheVideoIo().sink();
+        if (!writer_->open(partial_.string(), "MJPG", fps_, frame.size()))
             throw std::runtime_error("cannot write " + target_.string());
         size_ = frame.size();
     }
     if (frame.size() == size_) {
-        writer_.write(frame);
+        writer_->write(frame);
     } else {
         cv::Mat scaled;
         cv::resize(frame, scaled, size_, 0, 0, cv::INTER_AREA);
-        writer_.write(scaled);
+        writer_->write(scaled);
     }
     ++frames_;
 }
 
 void LiveRecording::finish() {
-    if (!writer_.isOpened()) return;
-    writer_.release();
+    if (!writer_ || !writer_->isOpened()) return;
+    writer_->release();
     std::error_code error;
     fs::rename(partial_, target_, error);
     if (error)

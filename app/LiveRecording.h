@@ -4,9 +4,11 @@
 // ends (the end of the video, a camera that stops, Ctrl-C, an exception).
 
 #include <filesystem>
+#include <memory>
 
 #include <opencv2/core.hpp>
-#include <opencv2/videoio.hpp>
+
+#include "app/VideoIo.h"
 
 namespace sudokucam {
 
@@ -29,7 +31,7 @@ public:
 private:
     std::filesystem::path target_, partial_;
     double fps_;
-    cv::VideoWriter writer_;
+    std::unique_ptr<VideoSink> writer_;  // from the first frame on
     cv::Size size_;
     int frames_ = 0;
 };

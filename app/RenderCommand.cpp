@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,11 +13,11 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
-#include <opencv2/videoio.hpp>
 
 #include "app/Commands.h"
 #include "app/OptionChoices.h"
 #include "app/ReaderChoice.h"
+#include "app/VideoIo.h"
 #include "app/Y4mWriter.h"
 #include "solver/Generator.h"
 #include "solver/TextFormat.h"
@@ -158,17 +159,16 @@ void RenderPicture(const sudoku::Page& page, const RenderOptions& o) {
 }
 
 // mp4 needs an encoder Debian's OpenCV may lack; MJPG in .avi is always there.
-cv::VideoWriter OpenWriter(fs::path& path, cv::Size size, std::string& codec) {
-    cv::VideoWriter writer;
+std::unique_ptr<VideoSink> OpenWriter(fs::path& path, cv::Size size, std::string& codec) {
+    std::unique_ptr<VideoSink> writer = TheVideoIo().sink();
     if (path.extension() == ".mp4") {
         codec = "mp4v";
-        if (writer.open(path.string(), cv::VideoWriter::fourcc('m', 'p', '4', 'v'), 30, size))
-            return writer;
+        if (writer->open(path.string(), codec, 30, size)) return writer;
         std::cerr << "sudokucam render: no mp4 encoder; writing MJPG in .avi instead\n";
         path.replace_extension(".avi");
     }
     codec = "MJPG";
-    if (!writer.open(path.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 30, size))
+    if (!writer->open(path.string(), codec, 30, size))
         throw std::runtime_error("cannot write the video " + path.string());
     return writer;
 }
@@ -188,12 +188,12 @@ public:
         if (y4m_)
             y4m_->write(frame);
         else
-            video_.write(frame);
+            video_->write(frame);
     }
 
 private:
     std::optional<Y4mWriter> y4m_;
-    cv::VideoWriter video_;
+    std::unique_ptr<VideoSink> video_;
 };
 
 void RenderVideo(const sudoku::Page& page, const RenderOptions& o) {

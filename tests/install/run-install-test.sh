@@ -30,6 +30,13 @@ for header in $headers; do
 done
 echo "$(echo "$headers" | wc -l) public headers, each compiles alone"
 
+# The installed program loads its camera and video module from the installed tree (app/VideoIo.h),
+# not from the build tree it would fall back to: glibc names each file it loads.
+loaded=$(cd "$work" && LD_DEBUG=files "$prefix/bin/sudokucam" render --video "$work/two.avi" \
+    --frames 2 2>&1 >/dev/null | grep -o 'file=[^ ]*libsudokucam_video_io\.so' | head -n 1)
+[[ $loaded == "file=$prefix/"* ]] || fail "the installed program loaded its video module as '$loaded'"
+echo "sudokucam render --video: the video module ${loaded#"file=$prefix/"} loaded from the install"
+
 # The sample's printed digits, as 81 characters, from its ground truth file.
 truth=$(tail -n 9 "$source/samples/newspaper.dat" | tr -d ' \n' | tr 0 .)
 photo=$source/samples/newspaper.jpg
