@@ -171,7 +171,9 @@ private:
         a_.bits.resize(stateCount);
         a_.next.resize(stateCount);
         a_.level.resize(stateCount);
-        a_.touched.resize(stateCount);
+        // walkBatchLevels writes each state it touches at the end of `touched` before it knows
+        // whether it keeps it there: one more than the states.
+        a_.touched.resize(stateCount + 1);
         a_.reachedStates.resize(stateCount);
         Together result;
         long long budgetBound = 0;
@@ -232,10 +234,15 @@ private:
                 const int node = state / 2;
                 const int* begin = on ? graph_.weakBegin(node) : graph_.strongBegin(node);
                 const int* end = on ? graph_.weakEnd(node) : graph_.strongEnd(node);
+                // Without a branch: whether a state was already touched at this level is as
+                // good as random, and a branch on it is mispredicted often. The state is written
+                // to the end of the list each time and kept there only the first time.
                 for (const int* link = begin; link != end; ++link) {
                     const int nextState = *link * 2 + (on ? 0 : 1);
-                    if (next[nextState] == 0) touched[touchedCount++] = nextState;
-                    next[nextState] |= stateBits;
+                    const std::uint64_t before = next[nextState];
+                    touched[touchedCount] = nextState;
+                    touchedCount += before == 0;
+                    next[nextState] = before | stateBits;
                 }
             }
             levelCount = 0;
