@@ -86,6 +86,55 @@ def real_cells(data_dir, names, rng, jitters, jitter_px):
     return xs, ys
 
 
+def old_phone(img, r):
+    """The photo as an old phone takes it (the set's test split has 13 of 40 such): out of focus
+    by half a pixel to a pixel and a half, its contrast flattened towards the page's middle gray,
+    sensor noise, saved again as a low-quality JPEG. One draw of `r` for the whole photo."""
+    out = cv2.GaussianBlur(img.astype(np.float32), (0, 0), r.uniform(0.5, 1.5))
+    middle = float(np.median(out))
+    out = middle + (out - middle) * r.uniform(0.5, 1.0) + r.uniform(-15, 15)
+    out = out + r.normal(0, r.uniform(0, 4), out.shape)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    q = int(r.integers(40, 90))
+    return cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])[1],
+                        cv2.IMREAD_GRAYSCALE)
+
+
+def old_phone_cells(data_dir, names, seed, copies, jitter_px):
+    """`copies` more warps of each training photo pair (printed/ and mixed/ spoilt alike by
+    old_phone), labelled as real_cells labels them; a generator of their own, so that every other
+    cell of the data set stays the same with or without them."""
+    r = np.random.default_rng(seed)
+    outlines = cells.read_outlines(data_dir)
+    xs, ys = [], []
+    for name in names:
+        if name not in outlines:
+            continue
+        ppath = os.path.join(data_dir, "printed", name)
+        mpath = os.path.join(data_dir, "mixed", name)
+        truth = cells.read_dat(ppath[:-4] + ".dat").ravel()
+        hand_truth = cells.read_dat(mpath[:-4] + ".dat").ravel() if os.path.exists(mpath) else None
+        corners = cells.photo_corners(data_dir, name, outlines)
+        printed = cells.load_raw_gray(ppath)
+        mixed = cells.load_raw_gray(mpath) if os.path.exists(mpath) else None
+        side = np.linalg.norm(corners[1] - corners[0]) / 9 / P
+        for _ in range(copies):
+            noise = r.uniform(-jitter_px, jitter_px, (4, 2)) * side
+            camera = int(r.integers(0, 2**31))
+            for img, hand in ((printed, False), (mixed, True)):
+                if img is None:
+                    continue
+                spoilt = old_phone(img, np.random.default_rng(camera))
+                warped = cells.warp_grid(spoilt, corners + noise)
+                for i, cell in enumerate(cells.cells_of(warped)):
+                    d = int(truth[i])
+                    if hand and d != 0:
+                        continue
+                    xs.append(cells.preprocess(cell))
+                    ys.append(cells.class_of(int(hand_truth[i]) if hand else d, hand))
+    return xs, ys
+
+
 # ---- synthetic cells -----------------------------------------------------------------------
 
 # OpenCV's own stroke fonts, as drawn by programs that print puzzles with cv::putText (our
@@ -467,6 +516,9 @@ def main():
                     help="only the MNIST samples of even (or odd) index in each digit's file")
     ap.add_argument("--hand-fonts", type=int, default=0,
                     help="synthetic hand-written cells per digit drawn from hand-writing fonts")
+    ap.add_argument("--old-phone", type=int, default=0,
+                    help="more warps of each training photo, as an old phone takes it (blurred, "
+                    "flat, noisy, low-quality JPEG)")
     ap.add_argument("--preview", help="write a PNG mosaic of synthetic cells here")
     args = ap.parse_args()
     rng = np.random.default_rng(20261122)
@@ -477,6 +529,10 @@ def main():
         f.write("".join(n + "\n" for n in holdout))
     rx, ry = real_cells(args.data, train, rng, args.jitters, 2.5)
     print(f"real: {len(rx)} cells from {len(train)} photos, classes {np.bincount(ry)}")
+    if args.old_phone:
+        ox, oy = old_phone_cells(args.data, train, 20261203, args.old_phone, 2.5)
+        print(f"real as an old phone takes them: {len(ox)} cells")
+        rx, ry = rx + ox, ry + oy
     k = args.scale
     counts = {"printed": int(1500 * k), "letter": int(1500 * k), "hand": int(args.hand * k),
               "empty": int(6000 * k)}

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <tuple>
@@ -78,6 +79,37 @@ TEST(Blur, NoDigitIsInventedInAGridOutOfFocus) {
     ASSERT_GT(score.photos, 0);
     EXPECT_GE(score.exact, 32);
     EXPECT_EQ(score.invented, 0);
+}
+
+// An old phone's photo (13 of the 40 photos of the set's test split; none of the training
+// folder's): 1600 pixels on its longer side, out of focus by 3 of those pixels and its contrast
+// flattened to 0.6 about the middle gray (bench/old_phone_probes.py writes such copies for `eval`).
+cv::Mat AsAnOldPhoneTakesIt(const cv::Mat& photo) {
+    const double scale = 1600.0 / std::max(photo.cols, photo.rows);
+    cv::Mat out;
+    cv::resize(photo, out, {}, scale, scale, cv::INTER_CUBIC);
+    out.convertTo(out, CV_32F);
+    cv::GaussianBlur(out, out, {0, 0}, 3.0);
+    out = (out - cv::Scalar::all(128)) * 0.6 + cv::Scalar::all(128);
+    return TruncatedTo8Bits(out);
+}
+
+// Measured (2026-12-03), the committed classifier: printed 32 of 32 read exactly; filled-in 24 of
+// 32 (the others' unsure hand-writing still solved right), none solved wrong. Pairs trained with
+// such photos (models/make_dataset.py --old-phone) read 26 and 27 of the filled-in, but read sharp
+// photos worse and one solved a blurred printed photo wrong (models/README.md): not taken.
+TEST(Blur, AnOldPhonesPhotoIsNeverSolvedWrong) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const SpoiltScore printed = ReadSpoiltHeldOut("printed", AsAnOldPhoneTakesIt);
+    ASSERT_GT(printed.photos, 0);
+    EXPECT_GE(printed.exact, 32);
+    EXPECT_EQ(printed.invented, 0);
+    EXPECT_EQ(printed.solvedWrong, 0);
+    const SpoiltScore mixed = ReadSpoiltHeldOut("mixed", AsAnOldPhoneTakesIt);
+    ASSERT_GT(mixed.photos, 0);
+    EXPECT_GE(mixed.exact, 24);
+    EXPECT_EQ(mixed.solvedWrong, 0);
 }
 
 }  // namespace
