@@ -53,36 +53,54 @@ def list_fonts():
 
 # ---- real cells ----------------------------------------------------------------------------
 
+def training_pair(data_dir, name, outlines):
+    """A training photo's printed/ and mixed/ files (gray, raw pixels; mixed None if missing),
+    their truths (hand None if missing), the grid's corners and the corner noise's unit."""
+    ppath = os.path.join(data_dir, "printed", name)
+    mpath = os.path.join(data_dir, "mixed", name)
+    truth = cells.read_dat(ppath[:-4] + ".dat").ravel()
+    hand_truth = cells.read_dat(mpath[:-4] + ".dat").ravel() if os.path.exists(mpath) else None
+    corners = cells.photo_corners(data_dir, name, outlines)
+    printed = cells.load_raw_gray(ppath)
+    mixed = cells.load_raw_gray(mpath) if os.path.exists(mpath) else None
+    # Corner noise in proportion to the grid (a 40-px cell spans ~grid/9 photo pixels).
+    side = np.linalg.norm(corners[1] - corners[0]) / 9 / P
+    return truth, hand_truth, corners, printed, mixed, side
+
+
+def training_pairs(data_dir, names):
+    """training_pair of each of `names` that outlines.csv outlines, in order."""
+    outlines = cells.read_outlines(data_dir)
+    for name in names:
+        if name in outlines:
+            yield training_pair(data_dir, name, outlines)
+
+
+def add_pair_cells(pair, corners, xs, ys, spoil=lambda img: img):
+    """The cells of a training pair (training_pair) warped with `corners` after `spoil`, with
+    their labels: every cell of printed/, the hand-written ones of mixed/ (its printed cells
+    duplicate printed/)."""
+    truth, hand_truth, _, printed, mixed, _ = pair
+    for img, hand in ((printed, False), (mixed, True)):
+        if img is None:
+            continue
+        for i, cell in enumerate(cells.cells_of(cells.warp_grid(spoil(img), corners))):
+            d = int(truth[i])
+            if hand and d != 0:
+                continue
+            xs.append(cells.preprocess(cell))
+            ys.append(cells.class_of(int(hand_truth[i]) if hand else d, hand))
+
+
 def real_cells(data_dir, names, rng, jitters, jitter_px):
     """Printed digits and empties from printed/, hand-written digits from mixed/, each photo
     warped `jitters` times with corners moved by up to jitter_px (detection is never exact)."""
-    outlines = cells.read_outlines(data_dir)
     xs, ys = [], []
-    for name in names:
-        if name not in outlines:
-            continue
-        ppath = os.path.join(data_dir, "printed", name)
-        mpath = os.path.join(data_dir, "mixed", name)
-        truth = cells.read_dat(ppath[:-4] + ".dat").ravel()
-        hand_truth = cells.read_dat(mpath[:-4] + ".dat").ravel() if os.path.exists(mpath) else None
-        corners = cells.photo_corners(data_dir, name, outlines)
-        printed = cells.load_raw_gray(ppath)
-        mixed = cells.load_raw_gray(mpath) if os.path.exists(mpath) else None
-        # Corner noise in proportion to the grid (a 40-px cell spans ~grid/9 photo pixels).
-        side = np.linalg.norm(corners[1] - corners[0]) / 9 / P
+    for pair in training_pairs(data_dir, names):
+        corners, side = pair[2], pair[5]
         for j in range(jitters):
             noise = 0 if j == 0 else rng.uniform(-jitter_px, jitter_px, (4, 2)) * side
-            for img, hand in ((printed, False), (mixed, True)):
-                if img is None:
-                    continue
-                warped = cells.warp_grid(img, corners + noise)
-                for i, cell in enumerate(cells.cells_of(warped)):
-                    d = int(truth[i])
-                    if hand and d != 0:
-                        continue  # printed cells of mixed/ duplicate printed/
-                    label = cells.class_of(int(hand_truth[i]) if hand else d, hand)
-                    xs.append(cells.preprocess(cell))
-                    ys.append(label)
+            add_pair_cells(pair, corners + noise, xs, ys)
     return xs, ys
 
 
@@ -105,33 +123,15 @@ def old_phone_cells(data_dir, names, seed, copies, jitter_px):
     old_phone), labelled as real_cells labels them; a generator of their own, so that every other
     cell of the data set stays the same with or without them."""
     r = np.random.default_rng(seed)
-    outlines = cells.read_outlines(data_dir)
     xs, ys = [], []
-    for name in names:
-        if name not in outlines:
-            continue
-        ppath = os.path.join(data_dir, "printed", name)
-        mpath = os.path.join(data_dir, "mixed", name)
-        truth = cells.read_dat(ppath[:-4] + ".dat").ravel()
-        hand_truth = cells.read_dat(mpath[:-4] + ".dat").ravel() if os.path.exists(mpath) else None
-        corners = cells.photo_corners(data_dir, name, outlines)
-        printed = cells.load_raw_gray(ppath)
-        mixed = cells.load_raw_gray(mpath) if os.path.exists(mpath) else None
-        side = np.linalg.norm(corners[1] - corners[0]) / 9 / P
+    for pair in training_pairs(data_dir, names):
+        corners, side = pair[2], pair[5]
         for _ in range(copies):
             noise = r.uniform(-jitter_px, jitter_px, (4, 2)) * side
             camera = int(r.integers(0, 2**31))
-            for img, hand in ((printed, False), (mixed, True)):
-                if img is None:
-                    continue
-                spoilt = old_phone(img, np.random.default_rng(camera))
-                warped = cells.warp_grid(spoilt, corners + noise)
-                for i, cell in enumerate(cells.cells_of(warped)):
-                    d = int(truth[i])
-                    if hand and d != 0:
-                        continue
-                    xs.append(cells.preprocess(cell))
-                    ys.append(cells.class_of(int(hand_truth[i]) if hand else d, hand))
+            # One camera for both files of the pair: the same draws spoil each.
+            add_pair_cells(pair, corners + noise, xs, ys,
+                           lambda img, c=camera: old_phone(img, np.random.default_rng(c)))
     return xs, ys
 
 
