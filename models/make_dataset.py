@@ -14,6 +14,7 @@ import json
 import os
 import re
 import subprocess
+from collections import namedtuple
 
 import cv2
 import numpy as np
@@ -53,9 +54,13 @@ def list_fonts():
 
 # ---- real cells ----------------------------------------------------------------------------
 
+# A training photo's printed/ and mixed/ files (gray, raw pixels; mixed None if missing), their
+# truths (hand_truth None if missing), the grid's corners and the corner noise's unit (`side`).
+TrainingPair = namedtuple("TrainingPair", "truth hand_truth corners printed mixed side")
+
+
 def training_pair(data_dir, name, outlines):
-    """A training photo's printed/ and mixed/ files (gray, raw pixels; mixed None if missing),
-    their truths (hand None if missing), the grid's corners and the corner noise's unit."""
+    """The TrainingPair of photo `name`."""
     ppath = os.path.join(data_dir, "printed", name)
     mpath = os.path.join(data_dir, "mixed", name)
     truth = cells.read_dat(ppath[:-4] + ".dat").ravel()
@@ -65,7 +70,7 @@ def training_pair(data_dir, name, outlines):
     mixed = cells.load_raw_gray(mpath) if os.path.exists(mpath) else None
     # Corner noise in proportion to the grid (a 40-px cell spans ~grid/9 photo pixels).
     side = np.linalg.norm(corners[1] - corners[0]) / 9 / P
-    return truth, hand_truth, corners, printed, mixed, side
+    return TrainingPair(truth, hand_truth, corners, printed, mixed, side)
 
 
 def training_pairs(data_dir, names):
@@ -77,19 +82,17 @@ def training_pairs(data_dir, names):
 
 
 def add_pair_cells(pair, corners, xs, ys, spoil=lambda img: img):
-    """The cells of a training pair (training_pair) warped with `corners` after `spoil`, with
-    their labels: every cell of printed/, the hand-written ones of mixed/ (its printed cells
-    duplicate printed/)."""
-    truth, hand_truth, _, printed, mixed, _ = pair
-    for img, hand in ((printed, False), (mixed, True)):
+    """The cells of a TrainingPair warped with `corners` after `spoil`, with their labels: every
+    cell of printed/, the hand-written ones of mixed/ (its printed cells duplicate printed/)."""
+    for img, hand in ((pair.printed, False), (pair.mixed, True)):
         if img is None:
             continue
         for i, cell in enumerate(cells.cells_of(cells.warp_grid(spoil(img), corners))):
-            d = int(truth[i])
+            d = int(pair.truth[i])
             if hand and d != 0:
                 continue
             xs.append(cells.preprocess(cell))
-            ys.append(cells.class_of(int(hand_truth[i]) if hand else d, hand))
+            ys.append(cells.class_of(int(pair.hand_truth[i]) if hand else d, hand))
 
 
 def real_cells(data_dir, names, rng, jitters, jitter_px):
@@ -97,10 +100,9 @@ def real_cells(data_dir, names, rng, jitters, jitter_px):
     warped `jitters` times with corners moved by up to jitter_px (detection is never exact)."""
     xs, ys = [], []
     for pair in training_pairs(data_dir, names):
-        corners, side = pair[2], pair[5]
         for j in range(jitters):
-            noise = 0 if j == 0 else rng.uniform(-jitter_px, jitter_px, (4, 2)) * side
-            add_pair_cells(pair, corners + noise, xs, ys)
+            noise = 0 if j == 0 else rng.uniform(-jitter_px, jitter_px, (4, 2)) * pair.side
+            add_pair_cells(pair, pair.corners + noise, xs, ys)
     return xs, ys
 
 
@@ -125,12 +127,11 @@ def old_phone_cells(data_dir, names, seed, copies, jitter_px):
     r = np.random.default_rng(seed)
     xs, ys = [], []
     for pair in training_pairs(data_dir, names):
-        corners, side = pair[2], pair[5]
         for _ in range(copies):
-            noise = r.uniform(-jitter_px, jitter_px, (4, 2)) * side
+            noise = r.uniform(-jitter_px, jitter_px, (4, 2)) * pair.side
             camera = int(r.integers(0, 2**31))
             # One camera for both files of the pair: the same draws spoil each.
-            add_pair_cells(pair, corners + noise, xs, ys,
+            add_pair_cells(pair, pair.corners + noise, xs, ys,
                            lambda img, c=camera: old_phone(img, np.random.default_rng(c)))
     return xs, ys
 
