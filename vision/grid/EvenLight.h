@@ -20,4 +20,21 @@ WarpedGrid EvenlyLit(WarpedGrid grid);
 // pen's strokes span fewer levels, read faint, and are taken for paper.
 WarpedGrid Brightened(WarpedGrid grid);
 
+// How far a straightened grid's darkest ink lies under its paper, in gray levels: the 80th
+// percentile of its pixels (paper) less the 1st (the thick lines and the print).
+struct InkDepth {
+    int paper = 0;
+    int ink = 0;
+    int levels() const { return paper - ink; }
+};
+InkDepth MeasureInkDepth(const WarpedGrid& grid);
+
+// Flatter than any photo of the training folder: an old phone's washed-out shot (a third of the
+// unseen test photos, ../shared/READING-NOTES.md). Such a grid is read deepened and sharpened.
+bool LooksFlat(const InkDepth& depth);
+
+// A flat grid's levels stretched about its paper until its ink lies as deep as the flatness
+// bound (LooksFlat); any other grid as it is.
+WarpedGrid Deepened(WarpedGrid grid, const InkDepth& depth);
+
 }  // namespace sudoku

@@ -4,13 +4,21 @@
 
 namespace sudoku {
 
-int GrayLevelOfRank(const cv::Mat& gray, std::size_t k) {
-    std::array<std::size_t, 256> counts{};
+namespace {
+
+using LevelCounts = std::array<std::size_t, 256>;
+
+LevelCounts CountLevels(const cv::Mat& gray) {
+    LevelCounts counts{};
     for (int y = 0; y < gray.rows; ++y) {
         const uchar* row = gray.ptr<uchar>(y);
         for (int x = 0; x < gray.cols; ++x)
             ++counts[row[x]];
     }
+    return counts;
+}
+
+int LevelOfRank(const LevelCounts& counts, std::size_t k) {
     std::size_t darker = 0;
     for (int level = 0; level < 256; ++level) {
         darker += counts[level];
@@ -19,9 +27,24 @@ int GrayLevelOfRank(const cv::Mat& gray, std::size_t k) {
     return 255;
 }
 
+std::size_t RankOfShare(const cv::Mat& gray, double share) {
+    return static_cast<std::size_t>(share * static_cast<double>(gray.total()));
+}
+
+}  // namespace
+
+int GrayLevelOfRank(const cv::Mat& gray, std::size_t k) {
+    return LevelOfRank(CountLevels(gray), k);
+}
+
 int GrayLevelOfShare(const cv::Mat& gray, double share) {
-    return GrayLevelOfRank(gray,
-                           static_cast<std::size_t>(share * static_cast<double>(gray.total())));
+    return GrayLevelOfRank(gray, RankOfShare(gray, share));
+}
+
+std::pair<int, int> GrayLevelsOfShares(const cv::Mat& gray, double first, double second) {
+    const LevelCounts counts = CountLevels(gray);
+    return {LevelOfRank(counts, RankOfShare(gray, first)),
+            LevelOfRank(counts, RankOfShare(gray, second))};
 }
 
 }  // namespace sudoku

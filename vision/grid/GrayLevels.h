@@ -3,6 +3,7 @@
 // partially sorting the pixels (which took most of the time of reading a grid's contrasts).
 
 #include <cstddef>
+#include <utility>
 
 #include <opencv2/core.hpp>
 
@@ -14,5 +15,8 @@ int GrayLevelOfRank(const cv::Mat& gray, std::size_t k);
 
 // The gray level below which `share` (0 to 1) of the pixels lie.
 int GrayLevelOfShare(const cv::Mat& gray, double share);
+
+// The gray levels of two shares, from one count of the levels.
+std::pair<int, int> GrayLevelsOfShares(const cv::Mat& gray, double first, double second);
 
 }  // namespace sudoku

@@ -420,12 +420,15 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
                            CellsOutside(lattice, work.gray.size(), kDigitMiddle)};
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
     // streaks the paper's light would be taken from.
-    const WarpedGrid straightened = Brightened(
-        view.cut() ? WarpLattice(work.gray, lattice) : EvenlyLit(WarpLattice(work.gray, lattice)));
+    const WarpedGrid lit = Brightened(view.cut() ? WarpLattice(work.gray, lattice)
+                                                 : EvenlyLit(WarpLattice(work.gray, lattice)));
+    const InkDepth inkDepth = MeasureInkDepth(lit);
+    const WarpedGrid straightened = Deepened(lit, inkDepth);
     const PuzzleShape shape = ShapeOf(straightened, options);
     // A grid out of focus is read sharpened (Focus.h); its region walls as they are. A noisy one
-    // is read smoothed (Grain.h), its grain and focus judged on the grid as straightened.
-    const bool inFocus = !ShouldSharpen(MeasureLineWidths(straightened));
+    // is read smoothed (Grain.h), its grain and focus judged on the grid as straightened. A flat
+    // one (EvenLight.h) is an old phone's: its strokes are soft even where its lines measure thin.
+    const bool inFocus = !LooksFlat(inkDepth) && !ShouldSharpen(MeasureLineWidths(straightened));
     const WarpedGrid quiet = Quieted(straightened);
     const WarpedGrid warped = inFocus ? quiet : Sharpened(quiet);
     const double detectMs = clock.lap();
