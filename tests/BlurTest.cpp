@@ -81,20 +81,6 @@ TEST(Blur, NoDigitIsInventedInAGridOutOfFocus) {
     EXPECT_EQ(score.invented, 0);
 }
 
-// An old phone's photo (13 of the 40 photos of the set's test split; none of the training
-// folder's): 1600 pixels on its longer side, out of focus by `sigma` of those pixels and its
-// contrast flattened to `contrast` about the middle gray (bench/old_phone_probes.py writes such
-// copies for `eval`).
-cv::Mat AsAnOldPhoneTakesIt(const cv::Mat& photo, double sigma, double contrast) {
-    const double scale = 1600.0 / std::max(photo.cols, photo.rows);
-    cv::Mat out;
-    cv::resize(photo, out, {}, scale, scale, cv::INTER_CUBIC);
-    out.convertTo(out, CV_32F);
-    cv::GaussianBlur(out, out, {0, 0}, sigma);
-    out = (out - cv::Scalar::all(128)) * contrast + cv::Scalar::all(128);
-    return TruncatedTo8Bits(out);
-}
-
 // The held-out photos as an old phone takes them (AsAnOldPhoneTakesIt): every printed grid read
 // exactly, none with a digit invented, at least `minFilledInExact` filled-in grids read exactly,
 // and none of either solved wrong.

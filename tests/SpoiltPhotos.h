@@ -16,6 +16,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "tests/Blurred.h"
 #include "tests/TrainingPhotos.h"
 #include "vision/reading/ReadSudoku.h"
 
@@ -24,14 +25,6 @@ namespace sudoku {
 struct SpoiltScore {
     int photos = 0, found = 0, exact = 0, invented = 0, solvedRight = 0, solvedWrong = 0;
 };
-
-// A photo worked on in floating point, back in 8 bits truncated as numpy's astype does (the
-// README's spoilt sets were made so): convertTo rounds, so half a gray level is taken off first.
-inline cv::Mat TruncatedTo8Bits(const cv::Mat& floating) {
-    cv::Mat out = floating - cv::Scalar::all(0.5);
-    out.convertTo(out, CV_8U);
-    return out;
-}
 
 // Digits read, printed or hand-written, in the cells the truth leaves empty.
 inline int InventedDigits(const Reading& r, const std::vector<int>& truth) {

@@ -29,6 +29,8 @@ constexpr int kDimPaper = 140;
 constexpr double kPaperOfDepth = 0.8;
 constexpr double kInkOfDepth = 0.01;
 constexpr int kFlatDepth = 50;
+// Under the filled-in training photos' least depth: no sharp photo of the folder is read twice.
+constexpr int kShallowDepth = 72;
 
 // The largest difference between `values` and themselves moved by `step`.
 double LargestChange(const cv::Mat& values, cv::Point step) {
@@ -94,6 +96,10 @@ InkDepth MeasureInkDepth(const WarpedGrid& grid) {
 
 bool LooksFlat(const InkDepth& depth) {
     return depth.levels() < kFlatDepth;
+}
+
+bool LooksShallow(const InkDepth& depth) {
+    return depth.levels() < kShallowDepth;
 }
 
 WarpedGrid Deepened(WarpedGrid grid, const InkDepth& depth) {
