@@ -253,6 +253,8 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
 // solved right: 57 of 64 found with the sharpened second look alone, 55 with the slanted looks
 // too (8 unsure, 1 read empty); of 3,304 right entries 3 called wrong either way, 574 unsure.
 // With pen told from print by the ink's colour: 584 unsure, 20 read as print (80 before).
+// 2026-12-03: 585 unsure, 449 since the unsure entries of a shallow grid (the blur makes it so)
+// get a sharpened look (MistakeCheck.h, SettleUnsureEntries); the rest as before.
 TEST(EntryCheck, CallsFewRightEntriesWrongInBlurredPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
@@ -263,6 +265,7 @@ TEST(EntryCheck, CallsFewRightEntriesWrongInBlurredPhotos) {
     EXPECT_GE(t.found, 55);
     EXPECT_EQ(t.calledRight, 0);
     EXPECT_LE(t.rightCalledWrong, 3);
+    EXPECT_LE(t.rightUnsure, 449);
 }
 
 // The held-out photos and their compositions smeared sideways by `pixels` photo pixels, as a
@@ -305,8 +308,8 @@ TEST(EntryCheck, CallsFewRightEntriesWrongInPhotosShakenASeventhOfACell) {
 // 1600, contrast 0.7: shallower than any filled-in training photo, not flat), where the network
 // leaves many right entries unsure. Measured (2026-12-03): 32 compositions solved right; 58 of the
 // 64 swapped entries found wrong, 5 unsure, 1 read empty, none called right; of 3,304 right
-// entries 1 called wrong and 199 unsure, 175 since the entries left unsure in a grid that
-// shallow are looked at again sharpened (ReadSudoku.cpp, SettleUnsureEntries).
+// entries 1 called wrong and 199 unsure, 164 since the unsure entries of a grid that shallow get
+// a sharpened look (MistakeCheck.h, SettleUnsureEntries).
 TEST(EntryCheck, SettlesUnsureEntriesOfAnOldPhonesPhoto) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
@@ -317,7 +320,7 @@ TEST(EntryCheck, SettlesUnsureEntriesOfAnOldPhonesPhoto) {
     EXPECT_GE(t.found, 58);
     EXPECT_EQ(t.calledRight, 0);
     EXPECT_LE(t.rightCalledWrong, 1);
-    EXPECT_LE(t.rightUnsure, 175);
+    EXPECT_LE(t.rightUnsure, 164);
 }
 
 // The same over all 160 training photos, for the README's figures (about 15 s):

@@ -33,8 +33,9 @@ InkDepth MeasureInkDepth(const WarpedGrid& grid);
 // unseen test photos, ../shared/READING-NOTES.md). Such a grid is read deepened and sharpened.
 bool LooksFlat(const InkDepth& depth);
 
-// Shallower than every filled-in photo of the training folder, though maybe not flat: an old
-// phone's strokes may be soft where its lines measure thin, and so may a shaken or shadowed grid's.
+// Shallower than every filled-in photo of the training folder (flat or not): an old phone's
+// strokes may be soft where its lines measure thin, and so may a blurred, shaken or shadowed
+// grid's.
 bool LooksShallow(const InkDepth& depth);
 
 // A flat grid's levels stretched about its paper until its ink lies as deep as the flatness

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 
 #include <opencv2/imgproc.hpp>
 
@@ -114,6 +115,24 @@ void ConfirmMistakes(const WarpedGrid& warped, int quarterTurns, const CellClass
     std::sort(wrong.begin(), wrong.end());
     std::sort(unsure.begin(), unsure.end());
     mistakes = std::move(wrong);
+}
+
+void SettleUnsureEntries(const WarpedGrid& warped, int quarterTurns,
+                         const CellClassifier& classifier, const Board& solution,
+                         const Board& entries, std::vector<int>& unsure) {
+    const auto showsSolution = [&](int cell) {
+        return entries.value(cell) == solution.value(cell);
+    };
+    std::vector<int> judged;
+    std::copy_if(unsure.begin(), unsure.end(), std::back_inserter(judged), showsSolution);
+    if (judged.empty()) return;
+    const WarpedGrid upright = quarterTurns ? RotateGrid(warped, quarterTurns) : warped;
+    const std::vector<CellReading> sharpened =
+        classifier.classify(OnlyCells(Sharpened(upright), judged));
+    std::erase_if(unsure, [&](int cell) {
+        return showsSolution(cell) &&
+               JudgeEntry(sharpened[cell], solution.value(cell)).verdict == EntryVerdict::Right;
+    });
 }
 
 }  // namespace sudoku

@@ -411,65 +411,6 @@ Reading LatticeDoubtReading(const WarpedGrid& warped, const FittedLattice& fitte
     return r;
 }
 
-// The cells of a straightened grid, its lattice fitted surely and its shape sound, read the way
-// up they stand, repaired with the solver, and the person's entries checked.
-Reading ReadFittedGrid(const WarpedGrid& warped, bool inFocus, const GridLattice& lattice,
-                       const CellsInView& view, const WorkingColour& colour,
-                       const PuzzleShape& shape, const CellClassifier& classifier,
-                       const ReaderOptions& options, double scale, Stopwatch& clock,
-                       ReadTimes& times) {
-    int turns = 0;
-    const CellInks inks(warped, lattice, colour);
-    const RepairedReading repaired = ReadCellsUpright(warped, inFocus, view, inks, classifier,
-                                                      shape, options, clock, times, turns);
-
-    Reading r;
-    r.status = StatusOf(repaired.verdict);
-    r.message = VerdictMessage(repaired.verdict, repaired);
-    r.cutOff = repaired.unread;
-    std::sort(r.cutOff.begin(), r.cutOff.end());
-    if (!r.cutOff.empty()) r.message = CutOffMessage(r.cutOff.size(), r.status, r.message);
-    r.corners = UprightCorners(lattice.corners(), turns, scale);
-    r.lattice = UprightLattice(lattice, turns, scale);
-    r.size = options.size;
-    r.variant = options.variant;
-    r.givens = repaired.givens;
-    r.handwritten = repaired.handwritten;
-    r.solution = repaired.solution;
-    r.uncertain = UncertainCells(repaired.uncertain, shape, turns);
-    r.changed = repaired.changed;
-    r.mistakes = repaired.mistakes;
-    r.unsure = repaired.unsure;
-    ConfirmMistakes(warped, turns, classifier, r.solution, repaired.leaningWrong, r.handwritten,
-                    r.mistakes, r.unsure);
-    times.readMs += clock.lap();
-    return r;
-}
-
-// The entries `plain` left unsure that `sharper`, a reading of the same grid sharpened that solves
-// it alike, reads surely as the digit `plain` shows: right, or wrong (a mistake found), when two
-// looks agree. No digit shown changes, an entry called wrong stays wrong, and every other cell
-// stays as `plain` read it.
-void SettleUnsureEntries(const Reading& sharper, Reading& plain) {
-    if (sharper.status != ReadStatus::Solved || sharper.solution != plain.solution ||
-        sharper.givens != plain.givens)
-        return;
-    const auto lists = [](const std::vector<int>& cells, int cell) {
-        return std::ranges::find(cells, cell) != cells.end();
-    };
-    std::vector<int> stillUnsure;
-    for (const int cell : plain.unsure) {
-        if (lists(sharper.unsure, cell) ||
-            sharper.handwritten.value(cell) != plain.handwritten.value(cell)) {
-            stillUnsure.push_back(cell);
-            continue;
-        }
-        if (lists(sharper.mistakes, cell)) plain.mistakes.push_back(cell);
-    }
-    plain.unsure = std::move(stillUnsure);
-    std::sort(plain.mistakes.begin(), plain.mistakes.end());
-}
-
 // One grid found in `work` (`scale` of the photo's pixels) straightened and read.
 Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, double scale,
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
@@ -509,20 +450,36 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
         return r;
     }
     ReadTimes times;
-    Reading r = ReadFittedGrid(warped, inFocus, lattice, view, work.colour, shape, *classifier,
-                               options, scale, clock, times);
-    // A shallow grid's strokes may be soft though its lines measure thin (EvenLight.h): entries
-    // read unsure are looked at again with the grid sharpened. Measured on the held-out photos as
-    // old phones take them (bench/old_phone_probes.py, sigma 2, contrast 0.7), right entries
-    // unsure 99 -> 81 of about 1,680, none more called wrong. Reading every shallow grid
-    // sharpened instead read more of those grids exactly, but shaken, shadowed and cut grids
-    // (which fall in the band too) worse; taking the whole sharpened reading when it doubted
-    // fewer entries changed the digits shown in cells both doubted, for the worse as often.
-    if (inFocus && LooksShallow(inkDepth) && r.status == ReadStatus::Solved && !r.unsure.empty()) {
-        const Reading sharper = ReadFittedGrid(Sharpened(quiet), false, lattice, view, work.colour,
-                                               shape, *classifier, options, scale, clock, times);
-        SettleUnsureEntries(sharper, r);
-    }
+    int turns = 0;
+    const CellInks inks(warped, lattice, work.colour);
+    const RepairedReading repaired = ReadCellsUpright(warped, inFocus, view, inks, *classifier,
+                                                      shape, options, clock, times, turns);
+
+    Reading r;
+    r.status = StatusOf(repaired.verdict);
+    r.message = VerdictMessage(repaired.verdict, repaired);
+    r.cutOff = repaired.unread;
+    std::sort(r.cutOff.begin(), r.cutOff.end());
+    if (!r.cutOff.empty()) r.message = CutOffMessage(r.cutOff.size(), r.status, r.message);
+    r.corners = UprightCorners(lattice.corners(), turns, scale);
+    r.lattice = UprightLattice(lattice, turns, scale);
+    r.size = options.size;
+    r.variant = options.variant;
+    r.givens = repaired.givens;
+    r.handwritten = repaired.handwritten;
+    r.solution = repaired.solution;
+    r.uncertain = UncertainCells(repaired.uncertain, shape, turns);
+    r.changed = repaired.changed;
+    r.mistakes = repaired.mistakes;
+    r.unsure = repaired.unsure;
+    ConfirmMistakes(warped, turns, *classifier, r.solution, repaired.leaningWrong, r.handwritten,
+                    r.mistakes, r.unsure);
+    // A shallow grid's strokes are soft even where its lines measure thin (EvenLight.h): its
+    // unsure entries get a sharpened look. Sharpening every shallow grid instead read more old
+    // phones' grids exactly, but shaken, shadowed and cut grids (shallow too) worse.
+    if (r.status == ReadStatus::Solved && LooksShallow(inkDepth))
+        SettleUnsureEntries(warped, turns, *classifier, r.solution, r.handwritten, r.unsure);
+    times.readMs += clock.lap();
     r.millis = {decodeMs, detectMs, times.readMs, times.solveMs};
     return r;
 }
