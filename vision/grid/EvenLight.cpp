@@ -29,7 +29,7 @@ constexpr int kDimPaper = 140;
 constexpr double kPaperOfDepth = 0.8;
 constexpr double kInkOfDepth = 0.01;
 constexpr int kFlatDepth = 50;
-// Under the filled-in training photos' least depth: no sharp photo of the folder is read twice.
+// Under the filled-in training photos' least depth: no sharp photo of the folder reaches it.
 constexpr int kShallowDepth = 72;
 
 // The largest difference between `values` and themselves moved by `step`.

@@ -1,5 +1,6 @@
 #pragma once
-// A second look at the entries the check calls wrong. A person's real mistake is another digit
+// A second look at the entries the check calls wrong (and, in a shallow grid, at those it is
+// unsure of: SettleUnsureEntries below). A person's real mistake is another digit
 // written plainly, and reads as that digit however the cell is sharpened or slanted; a right entry
 // blurred or shaken into the shape of another digit (an out-of-focus 7 read as a 9) reads
 // otherwise once its edges are sharpened, and one written in a hand the classifier has not seen
