@@ -254,7 +254,8 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
 // too (8 unsure, 1 read empty); of 3,304 right entries 3 called wrong either way, 574 unsure.
 // With pen told from print by the ink's colour: 584 unsure, 20 read as print (80 before).
 // 2026-12-03: 585 unsure, 449 since the unsure entries of a shallow grid (the blur makes it so)
-// get a sharpened look (MistakeCheck.h, SettleUnsureEntries); the rest as before.
+// get a sharpened look (MistakeCheck.h, SettleUnsureEntries); the rest as before. 450 since the
+// colour is decoded at half a 640x480 photo's size (ImageDecode.h), the found ones unchanged.
 TEST(EntryCheck, CallsFewRightEntriesWrongInBlurredPhotos) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
@@ -265,7 +266,7 @@ TEST(EntryCheck, CallsFewRightEntriesWrongInBlurredPhotos) {
     EXPECT_GE(t.found, 55);
     EXPECT_EQ(t.calledRight, 0);
     EXPECT_LE(t.rightCalledWrong, 3);
-    EXPECT_LE(t.rightUnsure, 449);
+    EXPECT_LE(t.rightUnsure, 450);
 }
 
 // The held-out photos and their compositions smeared sideways by `pixels` photo pixels, as a

