@@ -47,9 +47,9 @@ GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int min
                                     const InputLimits& limits = {});
 
 // The same photo in colour (8-bit BGR) at the size DecodeGrayForReading gave it (`scale`, its
-// answer), but at most half the photo's size, decoded again: only the few checks that need colour
-// ask, so gray photos and those that need none are decoded once. Empty when the bytes cannot be
-// decoded, or their header declares no size, or the colour would be decoded at more than 50
+// answer), a JPEG's at most at half the photo's size, decoded again: only the few checks that need
+// colour ask, so gray photos and those that need none are decoded once. Empty when the bytes cannot
+// be decoded, or their header declares no size, or the colour would be decoded at more than 50
 // megapixels (it refines a reading; it is not worth three times the gray image's memory on a
 // giant).
 cv::Mat DecodeColourForReading(std::span<const std::uint8_t> bytes, double scale,

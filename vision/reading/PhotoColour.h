@@ -25,7 +25,7 @@ using ColourSource = std::function<cv::Mat()>;
 // for a gray photo.
 ColourSource ColourOf(const cv::Mat& photo);
 // An encoded photo (the bytes must outlive the source), decoded again in colour at `scale` of
-// its pixels, as DecodeGrayForReading decoded it gray, or at half of them when `scale` is 1
+// its pixels, as DecodeGrayForReading decoded it gray, or a JPEG at half of them when `scale` is 1
 // (DecodeColourForReading).
 ColourSource ColourOf(std::span<const std::uint8_t> encoded, double scale,
                       const InputLimits& limits);
