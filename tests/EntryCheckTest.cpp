@@ -243,6 +243,23 @@ TEST(EntryCheck, FindsSwappedEntriesInTheHeldOutPhotos) {
     EXPECT_LE(t.rightAsPrint, kMaxRightAsPrint);
 }
 
+// One filled-in training photo holds a real mistake: in image1036 the digit pasted in at r6c6 is
+// a plain red 7 where the solution (and the dataset's truth) has 4. The check finds it, shows the
+// 7 the photo holds, and calls no other entry wrong; `eval` counts it as a digit misread and a
+// right entry called wrong, since it compares with the truth.
+TEST(EntryCheck, FindsTheRealMistakeInATrainingPhoto) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    const auto photo = LoadFilledIn("image1036.jpg");
+    if (!photo) GTEST_SKIP() << "no dataset at " << kDataset;
+    const int r6c6 = 5 * 9 + 5;
+    const Reading r = ReadSudoku(photo->photo);
+    ASSERT_TRUE(SolvedRight(r, *photo)) << r.message;
+    EXPECT_EQ(r.solution.value(r6c6), 4);
+    EXPECT_EQ(r.handwritten.value(r6c6), 7);
+    EXPECT_EQ(r.mistakes, std::vector<int>{r6c6});
+    EXPECT_FALSE(Lists(r.unsure, r6c6));
+}
+
 // The held-out photos and their compositions out of focus (Gaussian sigma 2.5 px), where the
 // network reads some right entries confidently as another digit. Measured: 28 of 32 composed
 // photos solved right; 44 of the 56 swapped entries found wrong, 10 unsure, 2 read empty, none
