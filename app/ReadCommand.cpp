@@ -262,6 +262,7 @@ struct Tally {
     std::vector<double> millis, cornerErrors;
     std::vector<double> decodeMs, detectMs, readMs, solveMs;
     std::vector<std::string> wrong;
+    std::vector<std::string> calledWrong;  // the entries the check calls wrong, photo by photo
 };
 
 double Percentile(std::vector<double> v, double q) {
@@ -303,6 +304,14 @@ void Score(Tally& t, const std::string& name, const Reading& r, const std::vecto
     if (mixed) {
         t.entriesCalledWrong += static_cast<int>(r.mistakes.size());
         t.entriesUnsure += static_cast<int>(r.unsure.size());
+        // Listed with the truth's digit, so that a misread can be told from a digit the photo
+        // really holds wrong (the dataset has one: README, "What the entries called wrong show").
+        std::vector<std::string> called;
+        for (int cell : r.mistakes)
+            called.push_back(fmt::format("{} read {} (truth {})", read.geometry().cellName(cell),
+                                         r.handwritten.value(cell), truth[cell]));
+        if (!called.empty())
+            t.calledWrong.push_back(fmt::format("{}: {}", name, fmt::join(called, ", ")));
     }
     if (diffs.empty())
         ++t.exact;
@@ -335,6 +344,7 @@ json TallyJson(const Tally& t, bool mixed) {
         j["kind_right"] = t.kindRight;
         j["entries_called_wrong"] = t.entriesCalledWrong;
         j["entries_unsure"] = t.entriesUnsure;
+        j["called_wrong"] = t.calledWrong;
         j["digits_read"] = t.digitsRead;
     }
     if (t.outlined) {
@@ -379,6 +389,8 @@ void PrintTally(const Tally& t, bool mixed) {
                Percentile(t.solveMs, 0.5));
     for (const auto& w : t.wrong)
         fmt::print("  wrong {}\n", w);
+    for (const auto& c : t.calledWrong)
+        fmt::print("  called wrong {}\n", c);
 }
 
 struct EvalArgs {

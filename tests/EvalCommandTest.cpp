@@ -1,5 +1,6 @@
 // Blackbox tests of `sudokucam eval`, the benchmark the README's reading figures come from: the
-// built program run on a folder laid out like the dataset, made of the sample photo.
+// built program run on a folder laid out like the dataset, made of the sample photo (or of a
+// training photo).
 
 #include <gtest/gtest.h>
 
@@ -9,6 +10,7 @@
 
 #include "tests/ProgramRun.h"
 #include "tests/TestFiles.h"
+#include "tests/TrainingPhotos.h"
 
 namespace sudoku {
 namespace {
@@ -72,6 +74,28 @@ TEST(EvalCommand, ADigitTheTruthDoesNotHaveIsCountedAsInvented) {
     EXPECT_EQ(j["invented"], 1);
     ASSERT_EQ(j["wrong"].size(), 1u);
     EXPECT_NE(j["wrong"][0].get<std::string>().find("expected ."), std::string::npos) << j["wrong"];
+}
+
+// The entries the check calls wrong are listed with the truth's digit: in the training photo
+// image1036 the digit pasted in at r6c6 is a 7 where the truth has 4, a real mistake the check
+// finds (EntryCheckTest), which `eval` counts as a misread too.
+TEST(EvalCommand, ListsTheEntriesCalledWrong) {
+    const fs::path source = kDataset / "mixed" / "image1036.jpg";
+    if (!fs::exists(source)) GTEST_SKIP() << "no dataset at " << kDataset;
+    const fs::path root = FreshDir("eval_called_wrong");
+    fs::create_directories(root / "printed");
+    fs::create_directories(root / "mixed");
+    fs::copy_file(kDataset / "printed" / "image1036.dat", root / "printed" / "image1036.dat");
+    fs::copy_file(source, root / "mixed" / "image1036.jpg");
+    fs::copy_file(kDataset / "mixed" / "image1036.dat", root / "mixed" / "image1036.dat");
+    const nlohmann::json j = EvalJson(Quote((root / "mixed").string()) + " --mixed");
+    EXPECT_EQ(j["solved"], 1);
+    EXPECT_EQ(j["entries_called_wrong"], 1);
+    EXPECT_EQ(j["called_wrong"], nlohmann::json::array({"image1036.jpg: r6c6 read 7 (truth 4)"}));
+    const ProgramRun text = RunProgram("eval " + Quote((root / "mixed").string()) + " --mixed");
+    EXPECT_NE(text.out.find("  called wrong image1036.jpg: r6c6 read 7 (truth 4)\n"),
+              std::string::npos)
+        << text.out;
 }
 
 TEST(EvalCommand, AFolderWithoutPhotosIsAUsageError) {
