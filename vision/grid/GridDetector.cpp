@@ -287,6 +287,75 @@ std::vector<cv::Point> ClosedAtImageCorners(const std::vector<cv::Point>& hull, 
     return closed;
 }
 
+// How far from the image's edge a point still counts as on it: a line's width.
+float EdgeTolerance(cv::Size image) {
+    return 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
+}
+
+// Whether p lies on edge k of the image (0 top, 1 right, 2 bottom, 3 left).
+bool OnImageEdge(cv::Point2f p, int k, cv::Size image) {
+    const float tol = EdgeTolerance(image);
+    switch (k) {
+        case 0:
+            return p.y <= tol;
+        case 1:
+            return p.x >= static_cast<float>(image.width - 1) - tol;
+        case 2:
+            return p.y >= static_cast<float>(image.height - 1) - tol;
+        default:
+            return p.x <= tol;
+    }
+}
+
+// Whether p lies in the image, or within a line's width of it.
+bool InImage(cv::Point2f p, cv::Size image) {
+    const float tol = EdgeTolerance(image);
+    return p.x >= -tol && p.y >= -tol && p.x <= static_cast<float>(image.width - 1) + tol &&
+           p.y <= static_cast<float>(image.height - 1) + tol;
+}
+
+bool OnAnyImageEdge(cv::Point2f p, cv::Size image) {
+    for (int k = 0; k < 4; ++k)
+        if (OnImageEdge(p, k, image)) return true;
+    return false;
+}
+
+// Where the line through a and b crosses the line through c and d, unless they are nearly
+// parallel.
+std::optional<cv::Point2f> LinesCross(cv::Point2f a, cv::Point2f b, cv::Point2f c, cv::Point2f d) {
+    const cv::Point2f r = b - a, s = d - c, ac = c - a;
+    const float cross = r.x * s.y - r.y * s.x;
+    if (std::abs(cross) < 0.1f * static_cast<float>(cv::norm(r) * cv::norm(s))) return std::nullopt;
+    return a + r * ((ac.x * s.y - ac.y * s.x) / cross);
+}
+
+// A grid held at a slant, one corner past the photo's edge, shows a pentagon: the two sides
+// through that corner are cut short by the edge, and the fifth side runs along the edge, or up to
+// it, between them. Those two sides carried on past the edge meet at the hidden corner: the whole
+// grid's outline, one corner out of the photo. Each side that touches an edge may be the fifth
+// (Gridness judges between them); nothing unless the hull simplifies to a pentagon.
+std::vector<Quad> OutlinesPastImageEdge(const std::vector<cv::Point>& hull, cv::Size image) {
+    const double perimeter = cv::arcLength(hull, true);
+    std::vector<cv::Point> five;
+    for (double eps = 0.01; eps <= 0.03 + 1e-9 && five.size() != 5; eps += 0.01)
+        cv::approxPolyDP(hull, five, eps * perimeter, true);
+    if (five.size() != 5) return {};
+    std::vector<Quad> quads;
+    for (int i = 0; i < 5; ++i) {
+        const cv::Point2f a = five[i], b = five[(i + 1) % 5];
+        if (!OnAnyImageEdge(a, image) && !OnAnyImageEdge(b, image)) continue;
+        const cv::Point2f before = five[(i + 4) % 5], after = five[(i + 2) % 5];
+        const auto corner = LinesCross(before, a, after, b);
+        // The hidden corner lies out of the photo, past both ends of the side it replaces.
+        if (!corner || InImage(*corner, image) ||
+            cv::norm(*corner - before) <= cv::norm(a - before) ||
+            cv::norm(*corner - after) <= cv::norm(b - after))
+            continue;
+        quads.push_back(OrderClockwise(Quad{after, five[(i + 3) % 5], before, *corner}));
+    }
+    return quads;
+}
+
 using Contours = std::vector<std::vector<cv::Point>>;
 using AreaAndQuad = std::pair<double, Quad>;
 
@@ -308,7 +377,13 @@ void AddQuadsAround(const Contours& contours, double minArea, cv::Size image, bo
         if (box.area() < minArea) continue;
         std::vector<cv::Point> hull;
         cv::convexHull(contour, hull);
-        if (closeCorners) hull = ClosedAtImageCorners(hull, image);
+        if (closeCorners) {
+            for (const Quad& whole : OutlinesPastImageEdge(hull, image)) {
+                const double area = QuadArea(whole);
+                if (area >= minArea && keep(whole)) quads.emplace_back(area, whole);
+            }
+            hull = ClosedAtImageCorners(hull, image);
+        }
         auto quad = HullQuad(hull);
         if (!quad) continue;
         const double area = QuadArea(*quad);
@@ -389,26 +464,6 @@ bool CentreInAny(const std::vector<GridCandidate>& grids, const Quad& q) {
     const cv::Point2f centre = Centre(q);
     return std::any_of(grids.begin(), grids.end(),
                        [&](const GridCandidate& g) { return Inside(g.corners, centre); });
-}
-
-// How far from the image's edge a point still counts as on it: a line's width.
-float EdgeTolerance(cv::Size image) {
-    return 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
-}
-
-// Whether p lies on edge k of the image (0 top, 1 right, 2 bottom, 3 left).
-bool OnImageEdge(cv::Point2f p, int k, cv::Size image) {
-    const float tol = EdgeTolerance(image);
-    switch (k) {
-        case 0:
-            return p.y <= tol;
-        case 1:
-            return p.x >= static_cast<float>(image.width - 1) - tol;
-        case 2:
-            return p.y >= static_cast<float>(image.height - 1) - tol;
-        default:
-            return p.x <= tol;
-    }
 }
 
 // Whether side k of a clockwise quad (0 top, 1 right, 2 bottom, 3 left) lies along the same
@@ -594,11 +649,7 @@ int SquareBoxesPerSide(int size) {
 
 // Whether every corner lies in the image, or within a line's width of it.
 bool InImage(const Quad& q, cv::Size image) {
-    const float tol = EdgeTolerance(image);
-    return std::all_of(q.begin(), q.end(), [&](cv::Point2f p) {
-        return p.x >= -tol && p.y >= -tol && p.x <= static_cast<float>(image.width - 1) + tol &&
-               p.y <= static_cast<float>(image.height - 1) + tol;
-    });
+    return std::all_of(q.begin(), q.end(), [&](cv::Point2f p) { return InImage(p, image); });
 }
 
 // The quadrilateral of the photo that spans [left, left + span] x [top, top + span] in the
@@ -913,6 +964,11 @@ std::optional<GridCandidate> BestCutGrid(const cv::Mat& ink, int size) {
             best = found;
     };
     for (const auto& [hullArea, hull] : CandidateQuads(ink, true)) {
+        // Only a whole grid's outline with a corner past the edge lies partly out of the photo.
+        if (!InImage(hull, ink.size())) {
+            consider(GridCandidate{hull, Gridness(ink, hull, size)}, kMinGridness);
+            continue;
+        }
         const std::optional<GridCandidate> found = BestPastCuts(ink, hull, size);
         consider(found, kMinGridness);
         if ((found && found->gridness >= kConvincing) || hullArea < kMinFadedHullShare * imageArea)
