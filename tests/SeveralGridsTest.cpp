@@ -300,6 +300,23 @@ int PuzzlesReadBesideTheirSolution(Photograph photograph) {
     return read;
 }
 
+// A printed solution with no puzzle found beside it (a page photographed from so far that its
+// puzzle is lost, the solution crisp beside it) is no puzzle: before, it was called solved, with
+// itself, another day's answer, as the solution.
+TEST(SeveralGrids, APrintedSolutionAloneIsNoPuzzle) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const std::string name = HeldOutNames().front();
+    const auto truth = DatDigits((kDataset / "printed" / name).replace_extension(".dat"));
+    const cv::Mat solution = PrintedSolution(truth);
+    ASSERT_FALSE(solution.empty());
+    const auto jpeg = Jpeg92(solution);
+    const Reading r = ReadSudoku(std::span<const std::uint8_t>(jpeg));
+    EXPECT_EQ(r.status, ReadStatus::NotFound) << ReadStatusId(r.status);
+    EXPECT_NE(r.message.find("printed solution"), std::string::npos) << r.message;
+    EXPECT_EQ(r.solution.filledCount(), 0);
+}
+
 // Newspapers print the last puzzle's solution beside the new one. Before the reader looked past
 // a grid that is all printed digits, 0 of 32 were read as the puzzle (the solution grid, larger
 // and in the middle, was read and called solved); then 30 (image74 and image1007, small and

@@ -541,6 +541,17 @@ std::optional<GridReading> PuzzleBeside(const GridCandidate& found,
     return std::nullopt;
 }
 
+// A printed solution with no puzzle found beside it is no puzzle: called solved, it would be
+// another day's answer given as the photo's (a page photographed from afar whose puzzle was not
+// found, its last solution crisp beside it).
+Reading OnlyAPrintedSolution(const Reading& solution) {
+    Reading r = Failure(ReadStatus::NotFound,
+                        "only a printed solution (every cell printed) was found, no puzzle: "
+                        "photograph the puzzle closer");
+    r.millis = solution.millis;
+    return r;
+}
+
 // The grid a photo shows, read: `work` is the photo's working copy (`scale` of its pixels).
 // When the grid found is a printed solution, another grid of the photo that reads as a puzzle
 // with one solution is the answer instead: a shadow can leave the puzzle less grid-like than
@@ -564,6 +575,7 @@ GridReading ReadLikeliestGrid(const WorkingPhoto& work, double scale, const Read
                                        trust, work, scale, options, clock, decodeMs))
             return std::move(*puzzle);
     }
+    if (IsPrintedSolution(r)) return {OnlyAPrintedSolution(r), std::nullopt};
     return {std::move(r), candidate};
 }
 
