@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <iostream>
 #include <string>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "tests/Darkened.h"
 #include "tests/SpoiltPhotos.h"
@@ -85,6 +88,53 @@ TEST(LampLight, ADimPhotoIsReadAsADaylitOne) {
     for (const auto& [folder, minExact] : {std::pair{"printed", 32}, std::pair{"mixed", 31}}) {
         std::cout << folder << ", dim:\n";
         const SpoiltScore score = ReadSpoiltHeldOut(folder, dim);
+        ASSERT_GT(score.photos, 0);
+        EXPECT_GE(score.exact, minExact) << folder;
+        EXPECT_EQ(score.invented, 0) << folder;
+        EXPECT_EQ(score.solvedWrong, 0) << folder;
+    }
+}
+
+// A flash's or a lamp's glare: the photo veiled towards white by up to `strength` in a round
+// spot a fifth of its shorter side across, somewhere around its middle (where the name puts it),
+// as a phone held over the page reflects its light.
+cv::Mat WithGlare(const cv::Mat& photo, const std::string& name, double strength) {
+    int sum = 0;
+    for (const char c : name)
+        sum += static_cast<unsigned char>(c);
+    const double x = photo.cols * (0.35 + 0.3 * (sum * 37 % 31) / 30.0);
+    const double y = photo.rows * (0.35 + 0.3 * (sum * 53 % 29) / 28.0);
+    const double radius = 0.18 * std::min(photo.cols, photo.rows);
+    cv::Mat veil(photo.size(), CV_32F);
+    for (int row = 0; row < photo.rows; ++row)
+        for (int col = 0; col < photo.cols; ++col) {
+            const double d2 = (col - x) * (col - x) + (row - y) * (row - y);
+            veil.at<float>(row, col) =
+                static_cast<float>(strength * std::exp(-d2 / (2 * radius * radius)));
+        }
+    cv::Mat veil3, out;
+    cv::cvtColor(veil, veil3, cv::COLOR_GRAY2BGR);
+    photo.convertTo(out, CV_32FC3);
+    out = out.mul(cv::Scalar::all(1) - veil3) + veil3 * 255.0;
+    out.convertTo(out, CV_8UC3);
+    return out;
+}
+
+// The held-out photos under a glare 80% white at its middle (WithGlare). Measured (2026-12-03):
+// before the cells a glare washes out were read stretched back to the grid's depth
+// (vision/grid/EvenLight.h, Deglared), printed 20 of 32 read exactly, 28 solved, one digit
+// invented (image1078), and filled-in 12 read exactly, 29 solved (the digits in the glare's middle
+// read as paper); after, printed 30, 32 solved, none invented, and filled-in 26, 32 solved.
+// Nothing solved wrong either way.
+TEST(LampLight, DigitsUnderAGlareAreRead) {
+    if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
+    if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
+    const auto glare = [](const cv::Mat& photo, const std::string& name) {
+        return WithGlare(photo, name, 0.8);
+    };
+    for (const auto& [folder, minExact] : {std::pair{"printed", 30}, std::pair{"mixed", 26}}) {
+        std::cout << folder << ", under a glare:\n";
+        const SpoiltScore score = ReadEachSpoiltHeldOut(folder, glare);
         ASSERT_GT(score.photos, 0);
         EXPECT_GE(score.exact, minExact) << folder;
         EXPECT_EQ(score.invented, 0) << folder;

@@ -20,6 +20,11 @@ WarpedGrid EvenlyLit(WarpedGrid grid);
 // pen's strokes span fewer levels, read faint, and are taken for paper.
 WarpedGrid Brightened(WarpedGrid grid);
 
+// The grid with the cells a glare washes out (their paper brighter, their ink shallower under it
+// than the grid's middle cell's) stretched about their paper back to the middle cell's depth; any
+// other grid as it is.
+WarpedGrid Deglared(WarpedGrid grid);
+
 // How far a straightened grid's darkest ink lies under its paper, in gray levels: the 80th
 // percentile of its pixels (paper) less the 1st (the thick lines and the print).
 struct InkDepth {

@@ -420,8 +420,8 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
                            CellsOutside(lattice, work.gray.size(), kDigitMiddle)};
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
     // streaks the paper's light would be taken from.
-    const WarpedGrid lit = Brightened(view.cut() ? WarpLattice(work.gray, lattice)
-                                                 : EvenlyLit(WarpLattice(work.gray, lattice)));
+    const WarpedGrid lit = Deglared(Brightened(
+        view.cut() ? WarpLattice(work.gray, lattice) : EvenlyLit(WarpLattice(work.gray, lattice))));
     const InkDepth inkDepth = MeasureInkDepth(lit);
     const WarpedGrid straightened = Deepened(lit, inkDepth);
     const PuzzleShape shape = ShapeOf(straightened, options);
