@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
@@ -46,6 +47,7 @@ constexpr double kGlaredPaperShare = 0.4;
 constexpr float kGlaredDepth = 0.55f;
 constexpr float kMaxGlareGain = 4;
 constexpr double kGlareInkShare = 0.03;
+constexpr double kGlareScreenShare = 0.2;
 
 // The largest difference between `values` and themselves moved by `step`.
 double LargestChange(const cv::Mat& values, cv::Point step) {
@@ -122,10 +124,23 @@ double Median(std::vector<double> values) {
     return values[values.size() / 2];
 }
 
+// Whether some cell is brighter on average than the middle cell by kGlareScreenShare of the way
+// up to white: cells' means, one shrink of the grid, rule out most grids before the cells' levels
+// are measured one by one (a glared cell's paper lies kGlaredPaperShare of the way up).
+bool MayBeGlared(const WarpedGrid& grid) {
+    cv::Mat means;
+    cv::resize(grid.gray, means, {grid.size, grid.size}, 0, 0, cv::INTER_AREA);
+    std::vector<double> values(means.begin<std::uint8_t>(), means.end<std::uint8_t>());
+    const double brightest = *std::max_element(values.begin(), values.end());
+    const double middle = Median(values);
+    return brightest >= middle + kGlareScreenShare * (255 - middle);
+}
+
 }  // namespace
 
 WarpedGrid Deglared(WarpedGrid grid) {
     const int n = grid.size;
+    if (!MayBeGlared(grid)) return grid;
     cv::Mat paper(n, n, CV_32F), relative(n, n, CV_32F);
     std::vector<double> papers, relatives;
     for (int r = 0; r < n; ++r)
