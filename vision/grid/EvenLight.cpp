@@ -119,9 +119,10 @@ InkDepth CellDepth(const WarpedGrid& grid, int row, int col) {
     return {paper, ink};
 }
 
-double Median(std::vector<double> values) {
-    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-    return values[values.size() / 2];
+// The middle of a matrix's values (CV_32F or 8-bit, as T says).
+template <typename T>
+double MedianOf(const cv::Mat& values) {
+    return Median(std::vector<double>(values.begin<T>(), values.end<T>()));
 }
 
 // Whether some cell is brighter on average than the middle cell by kGlareScreenShare of the way
@@ -130,9 +131,9 @@ double Median(std::vector<double> values) {
 bool MayBeGlared(const WarpedGrid& grid) {
     cv::Mat means;
     cv::resize(grid.gray, means, {grid.size, grid.size}, 0, 0, cv::INTER_AREA);
-    std::vector<double> values(means.begin<std::uint8_t>(), means.end<std::uint8_t>());
-    const double brightest = *std::max_element(values.begin(), values.end());
-    const double middle = Median(values);
+    double brightest = 0;
+    cv::minMaxLoc(means, nullptr, &brightest);
+    const double middle = MedianOf<std::uint8_t>(means);
     return brightest >= middle + kGlareScreenShare * (255 - middle);
 }
 
@@ -142,18 +143,15 @@ WarpedGrid Deglared(WarpedGrid grid) {
     const int n = grid.size;
     if (!MayBeGlared(grid)) return grid;
     cv::Mat paper(n, n, CV_32F), relative(n, n, CV_32F);
-    std::vector<double> papers, relatives;
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
             const InkDepth depth = CellDepth(grid, r, c);
             paper.at<float>(r, c) = static_cast<float>(depth.paper);
             relative.at<float>(r, c) =
                 static_cast<float>(depth.levels()) / static_cast<float>(std::max(1, depth.paper));
-            papers.push_back(paper.at<float>(r, c));
-            relatives.push_back(relative.at<float>(r, c));
         }
-    const auto middlePaper = static_cast<float>(Median(papers));
-    const auto middleRelative = static_cast<float>(Median(relatives));
+    const auto middlePaper = static_cast<float>(MedianOf<float>(paper));
+    const auto middleRelative = static_cast<float>(MedianOf<float>(relative));
     // Paper this much brighter than the middle cell's: this share of the way up to white.
     const auto glaredPaper =
         static_cast<float>(middlePaper + kGlaredPaperShare * (255 - middlePaper));

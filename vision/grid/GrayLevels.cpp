@@ -1,5 +1,6 @@
 #include "vision/grid/GrayLevels.h"
 
+#include <algorithm>
 #include <array>
 
 namespace sudoku {
@@ -45,6 +46,13 @@ std::pair<int, int> GrayLevelsOfShares(const cv::Mat& gray, double first, double
     const LevelCounts counts = CountLevels(gray);
     return {LevelOfRank(counts, RankOfShare(gray, first)),
             LevelOfRank(counts, RankOfShare(gray, second))};
+}
+
+double Median(std::vector<double> values) {
+    if (values.empty()) return 0;
+    const auto middle = values.begin() + static_cast<long>(values.size() / 2);
+    std::nth_element(values.begin(), middle, values.end());
+    return *middle;
 }
 
 }  // namespace sudoku

@@ -1,9 +1,11 @@
 #pragma once
 // Percentiles of an 8-bit gray image, found from the levels' counts instead of copying and
-// partially sorting the pixels (which took most of the time of reading a grid's contrasts).
+// partially sorting the pixels (which took most of the time of reading a grid's contrasts); and
+// the median of any measured values, which the grid's and the cells' measures share.
 
 #include <cstddef>
 #include <utility>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -18,5 +20,8 @@ int GrayLevelOfShare(const cv::Mat& gray, double share);
 
 // The gray levels of two shares, from one count of the levels.
 std::pair<int, int> GrayLevelsOfShares(const cv::Mat& gray, double first, double second);
+
+// The middle of any values (the upper of the two middle ones for an even count); 0 for none.
+double Median(std::vector<double> values);
 
 }  // namespace sudoku

@@ -7,6 +7,8 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/grid/GrayLevels.h"
+
 namespace sudoku {
 namespace {
 
@@ -47,13 +49,6 @@ constexpr int kPaperFrom = 7;
 constexpr int kPaperTo = 11;
 // A line fainter than this many gray levels under the paper beside it is not measured.
 constexpr double kMinDepth = 8;
-
-double Median(std::vector<double> values) {
-    if (values.empty()) return 0;
-    const auto middle = values.begin() + static_cast<long>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    return *middle;
-}
 
 // The width at half depth of the dip around `at` in a profile (the grid's mean gray along the
 // other direction), or a negative value when there is no clear dip there.
