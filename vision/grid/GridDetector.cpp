@@ -265,28 +265,6 @@ Quad FitGridInside(const cv::Mat& ink, const Quad& quad, int size) {
     return {back[0], back[1], back[2], back[3]};
 }
 
-// A hull that touches two edges of the image beside one of its corners, closed at that corner:
-// a grid cut at a corner shows a pentagon (the corner cut off), which has no quadrilateral of its
-// own; with the image's corner, the sides along the edges are whole again.
-std::vector<cv::Point> ClosedAtImageCorners(const std::vector<cv::Point>& hull, cv::Size image) {
-    const int tol = std::max(image.width, image.height) / 100 + 2;
-    const int right = image.width - 1, bottom = image.height - 1;
-    const auto touches = [&](auto onEdge) { return std::any_of(hull.begin(), hull.end(), onEdge); };
-    const bool left = touches([&](cv::Point p) { return p.x <= tol; });
-    const bool top = touches([&](cv::Point p) { return p.y <= tol; });
-    const bool rightEdge = touches([&](cv::Point p) { return p.x >= right - tol; });
-    const bool bottomEdge = touches([&](cv::Point p) { return p.y >= bottom - tol; });
-    std::vector<cv::Point> points = hull;
-    if (top && left) points.emplace_back(0, 0);
-    if (top && rightEdge) points.emplace_back(right, 0);
-    if (bottomEdge && rightEdge) points.emplace_back(right, bottom);
-    if (bottomEdge && left) points.emplace_back(0, bottom);
-    if (points.size() == hull.size()) return hull;
-    std::vector<cv::Point> closed;
-    cv::convexHull(points, closed);
-    return closed;
-}
-
 // How far from the image's edge a point still counts as on it: a line's width.
 float EdgeTolerance(cv::Size image) {
     return 0.01f * static_cast<float>(std::max(image.width, image.height)) + 2;
@@ -305,6 +283,27 @@ bool OnImageEdge(cv::Point2f p, int k, cv::Size image) {
         default:
             return p.x <= tol;
     }
+}
+
+// A hull that touches two edges of the image beside one of its corners, closed at that corner:
+// a grid cut at a corner shows a pentagon (the corner cut off), which has no quadrilateral of its
+// own; with the image's corner, the sides along the edges are whole again.
+std::vector<cv::Point> ClosedAtImageCorners(const std::vector<cv::Point>& hull, cv::Size image) {
+    const int right = image.width - 1, bottom = image.height - 1;
+    const auto touches = [&](int edge) {
+        return std::any_of(hull.begin(), hull.end(),
+                           [&](cv::Point p) { return OnImageEdge(p, edge, image); });
+    };
+    const bool top = touches(0), rightEdge = touches(1), bottomEdge = touches(2), left = touches(3);
+    std::vector<cv::Point> points = hull;
+    if (top && left) points.emplace_back(0, 0);
+    if (top && rightEdge) points.emplace_back(right, 0);
+    if (bottomEdge && rightEdge) points.emplace_back(right, bottom);
+    if (bottomEdge && left) points.emplace_back(0, bottom);
+    if (points.size() == hull.size()) return hull;
+    std::vector<cv::Point> closed;
+    cv::convexHull(points, closed);
+    return closed;
 }
 
 // Whether p lies in the image, or within a line's width of it.
