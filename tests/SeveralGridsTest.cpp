@@ -123,8 +123,10 @@ bool SolvedRight(const Reading& r, const std::vector<int>& truth) {
 // Measured on the 16 pairs of held-out printed photos, each page made twice (the left photo under
 // a deep shadow's edge, 70% of the light gone, then the right): before ReadSudokus read first
 // the grid ReadSudoku reads and looked for the others in the masks after the usual one too, 7 of
-// the 32 pages had both grids solved right; then 19, none solved to another answer.
-constexpr int kMinShadedPagesRead = 19;
+// the 32 pages had both grids solved right; then 19 (20 by 2026-12-03), none solved to another
+// answer; since each grid, 200 pixels across in the working copy, is looked at again from the
+// page's own pixels (vision/reading/CloserLook.h), 22.
+constexpr int kMinShadedPagesRead = 22;
 
 TEST(SeveralGrids, EveryGridOfAPageIsReadWithOnePhotoUnderAShadow) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";

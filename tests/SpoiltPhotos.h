@@ -3,6 +3,7 @@
 // a page's print runs into them (rules along the frame), read and scored against their truth, for
 // the tests that read them.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -24,7 +25,16 @@ namespace sudoku {
 
 struct SpoiltScore {
     int photos = 0, found = 0, exact = 0, invented = 0, solvedRight = 0, solvedWrong = 0;
+    // Hand-written entries that hold the solution's digit, called mistakes by the check.
+    int rightCalledWrong = 0;
 };
+
+// The check's mistakes whose entry, as the truth has it, is the solution's digit.
+inline int RightEntriesCalledWrong(const Reading& r, const std::vector<int>& truth) {
+    return static_cast<int>(std::count_if(r.mistakes.begin(), r.mistakes.end(), [&](int cell) {
+        return truth[cell] == r.solution.value(cell);
+    }));
+}
 
 // Digits read, printed or hand-written, in the cells the truth leaves empty.
 inline int InventedDigits(const Reading& r, const std::vector<int>& truth) {
@@ -89,14 +99,18 @@ inline SpoiltScore ReadEachSpoiltHeldOut(
         const bool solved = r.status == ReadStatus::Solved;
         score.solvedRight += solved && SolutionAgrees(r, truth);
         score.solvedWrong += solved && !SolutionAgrees(r, truth);
-        if (!exact || (solved && !SolutionAgrees(r, truth)))
+        const int calledWrong = solved ? RightEntriesCalledWrong(r, truth) : 0;
+        score.rightCalledWrong += calledWrong;
+        if (!exact || (solved && !SolutionAgrees(r, truth)) || calledWrong)
             std::cout << "  " << folder << "/" << name << ": " << ReadStatusId(r.status) << ", "
                       << invented << " invented"
-                      << (solved && !SolutionAgrees(r, truth) ? ", solved wrong" : "") << "\n";
+                      << (solved && !SolutionAgrees(r, truth) ? ", solved wrong" : "")
+                      << (calledWrong ? ", a right entry called wrong" : "") << "\n";
     }
     std::cout << "  " << folder << ": " << score.found << " of " << score.photos << " found, "
               << score.exact << " read exactly, " << score.invented << " digits invented, "
-              << score.solvedRight << " solved right, " << score.solvedWrong << " solved wrong\n";
+              << score.solvedRight << " solved right, " << score.solvedWrong << " solved wrong, "
+              << score.rightCalledWrong << " right entries called wrong\n";
     return score;
 }
 

@@ -64,23 +64,27 @@ DecodedImage DecodeImage(std::span<const std::uint8_t> bytes, const InputLimits&
 
 GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide,
                                     const InputLimits& limits) {
-    if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
-        return {{}, 1, refused};
-    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits, true))
-        return {other->image, 1, other->error};
     const cv::Size size = JpegSize(bytes);
     const int longer = std::max(size.width, size.height);
     // A strip (64x50000) keeps its short side: reduced further it would hold no grid at all.
     const int shorter = std::min(size.width, size.height);
-    int flags = cv::IMREAD_GRAYSCALE;
     double scale = 1;
-    if (longer >= 4 * minSide && shorter >= 4 * kMinPhotoSide) {
-        flags = cv::IMREAD_REDUCED_GRAYSCALE_4;
+    if (longer >= 4 * minSide && shorter >= 4 * kMinPhotoSide)
         scale = 0.25;
-    } else if (longer >= 2 * minSide && shorter >= 2 * kMinPhotoSide) {
-        flags = cv::IMREAD_REDUCED_GRAYSCALE_2;
+    else if (longer >= 2 * minSide && shorter >= 2 * kMinPhotoSide)
         scale = 0.5;
-    }
+    return DecodeGrayAt(bytes, scale, limits);
+}
+
+GrayForReading DecodeGrayAt(std::span<const std::uint8_t> bytes, double scale,
+                            const InputLimits& limits) {
+    if (std::string refused = CheckEncodedImage(bytes, limits); !refused.empty())
+        return {{}, 1, refused};
+    if (std::optional<DecodedImage> other = DecodeWithoutOpenCv(bytes, limits, true))
+        return {other->image, 1, other->error};
+    const int flags = scale == 0.25  ? cv::IMREAD_REDUCED_GRAYSCALE_4
+                      : scale == 0.5 ? cv::IMREAD_REDUCED_GRAYSCALE_2
+                                     : cv::IMREAD_GRAYSCALE;
     const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8UC1,
                       const_cast<std::uint8_t*>(bytes.data()));
     cv::Mat gray;
@@ -90,7 +94,7 @@ GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int min
         return {{}, 1, DecoderFailure(e)};
     }
     if (gray.empty()) return {{}, 1, UndecodableMessage(bytes)};
-    return {gray, scale, {}};
+    return {gray, flags == cv::IMREAD_GRAYSCALE ? 1.0 : scale, {}};
 }
 
 cv::Mat DecodeColourForReading(std::span<const std::uint8_t> bytes, double scale,

@@ -45,6 +45,11 @@ struct GrayForReading {
 // shorter one at least kMinPhotoSide). Bytes that break the limits are refused before decoding.
 GrayForReading DecodeGrayForReading(std::span<const std::uint8_t> bytes, int minSide,
                                     const InputLimits& limits = {});
+// The photo in gray at `scale` of its pixels (1, 0.5 or 0.25: a JPEG reduced by its decoder),
+// or whole (scale 1) in a format OpenCV does not decode: a closer look at a grid found small asks
+// for more pixels than the first decoding kept.
+GrayForReading DecodeGrayAt(std::span<const std::uint8_t> bytes, double scale,
+                            const InputLimits& limits = {});
 
 // The same photo in colour (8-bit BGR) at the size DecodeGrayForReading gave it (`scale`, its
 // answer), a JPEG's at most at half the photo's size, decoded again: only the few checks that need

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
@@ -20,6 +22,7 @@
 #include "vision/grid/GridWarper.h"
 #include "vision/grid/LatticeCheck.h"
 #include "vision/grid/RegionWalls.h"
+#include "vision/reading/CloserLook.h"
 #include "vision/reading/FaintCells.h"
 #include "vision/reading/FaintPen.h"
 #include "vision/reading/Focus.h"
@@ -494,12 +497,17 @@ bool TooFewDigitsForAPuzzle(const Reading& r, int size) {
     return r.givens.filledCount() + r.handwritten.filledCount() < 2 * size - 1;
 }
 
-bool Overlap(const GridCandidate& a, const GridCandidate& b) {
+// Whether two grids' corners are one grid's: the centre of either lies inside the other.
+bool Overlap(const Quad& a, const Quad& b) {
     const auto centre = [](const Quad& q) { return (q[0] + q[1] + q[2] + q[3]) * 0.25f; };
     const auto inside = [](const Quad& q, cv::Point2f p) {
         return cv::pointPolygonTest(std::vector<cv::Point2f>(q.begin(), q.end()), p, false) >= 0;
     };
-    return inside(a.corners, centre(b.corners)) || inside(b.corners, centre(a.corners));
+    return inside(a, centre(b)) || inside(b, centre(a));
+}
+
+bool Overlap(const GridCandidate& a, const GridCandidate& b) {
+    return Overlap(a.corners, b.corners);
 }
 
 // The masks grids are looked for in, the usual one first.
@@ -587,11 +595,63 @@ WorkingPhoto WorkingPhotoOf(const cv::Mat& gray, ColourSource colour, int size, 
     return {std::move(work), WorkingColour(std::move(colour), workSize)};
 }
 
+// The photo at scales finer than its working copy, for a closer look (CloserLook.h): its gray at
+// a scale (or the one it has: GrayForReading says) and its colour at that scale.
+struct FinerPhoto {
+    std::function<GrayForReading(double scale)> gray;
+    std::function<ColourSource(double scale)> colour;
+};
+
+// The colour of `crop` of an image `size` pixels large, from the whole image's colour at any
+// scale.
+ColourSource CroppedColour(ColourSource whole, cv::Rect crop, cv::Size size) {
+    return [whole = std::move(whole), crop, size] {
+        const cv::Mat colour = whole ? whole() : cv::Mat();
+        if (colour.empty()) return colour;
+        const double k = static_cast<double>(colour.cols) / size.width;
+        const cv::Rect scaled(cvRound(crop.x * k), cvRound(crop.y * k), cvRound(crop.width * k),
+                              cvRound(crop.height * k));
+        return colour(scaled & cv::Rect({0, 0}, colour.size()));
+    };
+}
+
+// `far`, a reading of a grid found small in the working copy (`workScale` of the photo's pixels),
+// read again from a crop of a finer copy of the photo (CloserLook.h). The closer reading is kept
+// when it finds the same grid, unless it loses a solution `far` had: one of the two misread a
+// digit, and a misread that leaves one solution is rarer than one that leaves none (image74 with
+// a rule along its frame, at 40% beside another photo, solved, then read without a solution from
+// its own pixels). Its times count the finer decoding and both readings.
+Reading LookCloser(Reading far, double workScale, const FinerPhoto& finer,
+                   const ReaderOptions& options, Stopwatch& clock) {
+    if (!far.found()) return far;
+    const std::optional<double> closer = CloserScale(far.corners, workScale);
+    if (!closer) return far;
+    const GrayForReading fine = finer.gray(*closer);
+    if (!fine || fine.scale <= workScale) return far;
+    const cv::Rect crop = CloserCrop(far.corners, fine.scale, fine.gray.size());
+    double scale = fine.scale;
+    const WorkingPhoto work = WorkingPhotoOf(
+        fine.gray(crop), CroppedColour(finer.colour(fine.scale), crop, fine.gray.size()),
+        options.size, scale);
+    Reading near =
+        ReadLikeliestGrid(work, scale, options, clock, far.millis.decode + clock.lap()).reading;
+    MoveIntoPhoto(near, cv::Point2f(crop.tl()) * (1 / fine.scale));
+    near.millis.detect += far.millis.detect;
+    near.millis.read += far.millis.read;
+    near.millis.solve += far.millis.solve;
+    const bool lostTheSolution =
+        far.status == ReadStatus::Solved && near.status != ReadStatus::Solved;
+    if (near.found() && Overlap(near.corners, far.corners) && !lostTheSolution) return near;
+    far.millis = near.millis;
+    return far;
+}
+
 // The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
-Reading ReadGray(const cv::Mat& gray, ColourSource colour, double scale,
+Reading ReadGray(const cv::Mat& gray, ColourSource colour, double scale, const FinerPhoto& finer,
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
     const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
-    return ReadLikeliestGrid(work, scale, options, clock, decodeMs).reading;
+    Reading far = ReadLikeliestGrid(work, scale, options, clock, decodeMs).reading;
+    return LookCloser(std::move(far), scale, finer, options, clock);
 }
 
 // Whether a grid other than the first is reported. A lattice with hardly a digit in it (where
@@ -651,10 +711,11 @@ std::vector<Reading> WithoutLatticesAroundPuzzles(std::vector<GridReading> repor
 // two of the three puzzles on 5 pages). Each reading's times count from the reading before it
 // (the decoding is the first's).
 std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, ColourSource colour, double scale,
-                                   const ReaderOptions& options, Stopwatch& clock,
-                                   double decodeMs) {
+                                   const FinerPhoto& finer, const ReaderOptions& options,
+                                   Stopwatch& clock, double decodeMs) {
     const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
     GridReading likeliest = ReadLikeliestGrid(work, scale, options, clock, decodeMs);
+    likeliest.reading = LookCloser(std::move(likeliest.reading), scale, finer, options, clock);
     if (!likeliest.grid) return {std::move(likeliest.reading)};
     std::vector<GridReading> reported;
     reported.push_back(std::move(likeliest));
@@ -665,7 +726,8 @@ std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, ColourSource colour, dou
     for (const GridMask mask : kGridMasks)
         for (const GridCandidate& candidate : DetectGrids(work.gray, options.size, mask)) {
             if (isHidden(candidate)) continue;
-            Reading r = ReadGrid(work, candidate, scale, options, clock, 0);
+            Reading r = LookCloser(ReadGrid(work, candidate, scale, options, clock, 0), scale,
+                                   finer, options, clock);
             if (!IsAnotherPuzzle(r, mask, options.size)) continue;
             reported.push_back({std::move(r), candidate});
         }
@@ -695,6 +757,28 @@ std::variant<GrayForReading, Reading> DecodeForReading(std::span<const std::uint
     Reading r = Failure(ReadStatus::Error, refused);
     r.millis.decode = clock.lap();
     return r;
+}
+
+// A photo in memory has no finer copy than its gray pixels (`gray`, which must outlive it).
+FinerPhoto FinerOf(const cv::Mat& photo, const cv::Mat& gray) {
+    return {[&gray](double) {
+                return GrayForReading{gray, 1, {}};
+            },
+            [&photo](double) { return ColourOf(photo); }};
+}
+
+// An encoded photo (the bytes, `decoded` and `limits` must outlive it) is decoded again when a
+// closer look asks for more pixels than `decoded` kept.
+FinerPhoto FinerOf(std::span<const std::uint8_t> encoded, const GrayForReading& decoded,
+                   const InputLimits& limits) {
+    // Decoded once for all the grids of a page (ReadSudokus).
+    auto finer = std::make_shared<GrayForReading>();
+    return {[encoded, &decoded, &limits, finer](double scale) {
+                if (scale <= decoded.scale) return decoded;
+                if (finer->scale != scale || !*finer) *finer = DecodeGrayAt(encoded, scale, limits);
+                return *finer;
+            },
+            [encoded, &limits](double scale) { return ColourOf(encoded, scale, limits); }};
 }
 
 // Options the caller chose wrong are a bug at the call site, not a property of the photo.
@@ -745,7 +829,7 @@ Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options) {
     Stopwatch clock;
     const cv::Mat gray = ToGray(photo);
     const double convertMs = clock.lap();
-    return ReadGray(gray, ColourOf(photo), 1.0, options, clock, convertMs);
+    return ReadGray(gray, ColourOf(photo), 1.0, FinerOf(photo, gray), options, clock, convertMs);
 }
 
 Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options) {
@@ -756,7 +840,7 @@ Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& o
     const GrayForReading& photo = std::get<GrayForReading>(decoded);
     const double decodeMs = clock.lap();
     return ReadGray(photo.gray, ColourOf(encoded, photo.scale, options.limits), photo.scale,
-                    options, clock, decodeMs);
+                    FinerOf(encoded, photo, options.limits), options, clock, decodeMs);
 }
 
 std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
@@ -768,7 +852,7 @@ std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
     const GrayForReading& photo = std::get<GrayForReading>(decoded);
     const double decodeMs = clock.lap();
     return ReadEveryGrid(photo.gray, ColourOf(encoded, photo.scale, options.limits), photo.scale,
-                         options, clock, decodeMs);
+                         FinerOf(encoded, photo, options.limits), options, clock, decodeMs);
 }
 
 std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& options) {
@@ -776,7 +860,8 @@ std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& opti
     Stopwatch clock;
     const cv::Mat gray = ToGray(photo);
     const double convertMs = clock.lap();
-    return ReadEveryGrid(gray, ColourOf(photo), 1.0, options, clock, convertMs);
+    return ReadEveryGrid(gray, ColourOf(photo), 1.0, FinerOf(photo, gray), options, clock,
+                         convertMs);
 }
 
 namespace {
