@@ -88,14 +88,24 @@ def test_decode_image_takes_bytes_and_applies_no_conversion_twice():
 
 
 def test_all_gives_every_grid_as_read_all_json(program):
-    # image1067 also prints the solution of the day before (README, read --all).
+    # image1067 also prints the solution of the day before, which is no puzzle (README, read
+    # --all): one reading, the puzzle's.
     photo = DATASET / "printed" / "image1067.jpg"
     if not photo.is_file():
         pytest.skip(f"the training photos are not in {DATASET}")
     readings = sudokucam.read(photo, all=True)
-    assert isinstance(readings, list) and len(readings) == 2
+    assert isinstance(readings, list) and len(readings) == 1
+    assert readings[0]["givens"].startswith("5.6..4.7..2......3")
     assert [without_millis(r) for r in readings] == \
         [without_millis(r) for r in program.json("read", photo, "--all")]
+
+
+def test_all_gives_each_grid_of_two_photos_side_by_side():
+    left, right = (sudokucam.decode_image(photo.read_bytes()) for photo in held_out_photos(2))
+    height = min(left.shape[0], right.shape[0])
+    readings = sudokucam.read(np.hstack([left[:height], right[:height]]), all=True)
+    assert [r["status"] for r in readings] == ["solved", "solved"]
+    assert readings[0]["givens"] != readings[1]["givens"]
 
 
 def test_no_grid_is_a_status_not_an_exception():

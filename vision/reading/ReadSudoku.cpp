@@ -656,12 +656,13 @@ Reading ReadGray(const cv::Mat& gray, ColourSource colour, double scale, const F
 
 // Whether a grid other than the first is reported. A lattice with hardly a digit in it (where
 // two photos or columns of print meet) is not a puzzle: fewer than 2n-1 digits (17 of 81) cannot
-// make one unique. The masks after the usual one look for grids it lost (a page's second puzzle
-// under a shadow's edge); of theirs only a grid read as solved is reported: on 7 of the 320
-// training photos they found a piece of print or of the grid beside the one grid, read uncertain
-// (its lines not evenly spaced) or without a solution.
+// make one unique; nor is a printed solution (a day's answer beside its puzzles). The masks after
+// the usual one look for grids it lost (a page's second puzzle under a shadow's edge); of theirs
+// only a grid read as solved is reported: on 7 of the 320 training photos they found a piece of
+// print or of the grid beside the one grid, read uncertain (its lines not evenly spaced) or without
+// a solution.
 bool IsAnotherPuzzle(const Reading& r, GridMask mask, int size) {
-    if (TooFewDigitsForAPuzzle(r, size)) return false;
+    if (TooFewDigitsForAPuzzle(r, size) || IsPrintedSolution(r)) return false;
     return mask == GridMask::Ink || r.status == ReadStatus::Solved;
 }
 

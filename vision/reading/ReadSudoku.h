@@ -135,8 +135,9 @@ Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& o
 
 // Every grid of a photo (a newspaper page prints two or three), each read as ReadSudoku reads
 // its one: first the reading ReadSudoku gives, then the others, best found first (also those only
-// the masks for shadows and faint lines find, when read as solved). A photo with no grid, or one
-// that cannot be read, gives one reading that says so (NotFound, Error).
+// the masks for shadows and faint lines find, when read as solved). A printed solution (every
+// cell printed) is no puzzle and is not among them. A photo with no grid, or one that cannot be
+// read, gives one reading that says so (NotFound, Error).
 std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& options = {});
 std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
                                  const ReaderOptions& options = {});
