@@ -629,6 +629,7 @@ Reading LookCloser(Reading far, double workScale, const FinerPhoto& finer,
     const GrayForReading fine = finer.gray(*closer);
     if (!fine || fine.scale <= workScale) return far;
     const cv::Rect crop = CloserCrop(far.corners, fine.scale, fine.gray.size());
+    if (std::min(crop.width, crop.height) < kMinPhotoSide) return far;
     double scale = fine.scale;
     const WorkingPhoto work = WorkingPhotoOf(
         fine.gray(crop), CroppedColour(finer.colour(fine.scale), crop, fine.gray.size()),
