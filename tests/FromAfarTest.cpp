@@ -1,7 +1,8 @@
 // A page photographed from afar: the held-out photos in the middle of a table three times their
 // size, the whole taken as a 12-megapixel phone takes it (4032 pixels on its longer side). The
 // grid is then a few hundred pixels across in the copy the reader finds grids in, too few for
-// hand-writing; it is read again from a crop of a finer copy of the photo (CloserLook.h).
+// hand-writing; it is read again from a crop of a finer copy of the photo (CloserLook.h), and when
+// it is not even found or fitted, the photo's middle is.
 
 #include <gtest/gtest.h>
 
@@ -58,6 +59,7 @@ TEST(CloserLook, OnlyAGridSmallInTheWorkingCopyIsLookedAtAgain) {
     // The crop is the grid with a quarter of its size each side, within the image.
     EXPECT_EQ(CloserCrop(square(400), 0.5, {1000, 1000}), cv::Rect(0, 0, 300, 300));
     EXPECT_EQ(CloserCrop(square(400), 1.0, {1000, 1000}), cv::Rect(0, 0, 600, 600));
+    EXPECT_EQ(MiddleCrop({1000, 800}), cv::Rect(250, 200, 500, 400));
 }
 
 // Measured (2026-12-03) on the same photos made by a script (the recipe above, JPEG 92), read by
@@ -67,7 +69,9 @@ TEST(CloserLook, OnlyAGridSmallInTheWorkingCopyIsLookedAtAgain) {
 // fitted across both grids of its page and reported uncertain, image1067 not found: on the plain
 // table their pages' edges run into their grids' frames), filled-in 27 read exactly, 31 solved,
 // none called wrong (image10, image26, image1040 and image1050 each hold an entry read doubtfully,
-// reported unsure).
+// reported unsure). Since a photo that solves nothing is read again in its middle at twice the
+// working copy's pixels: printed 32 read exactly and solved, filled-in 28 and 32, none called
+// wrong.
 TEST(FromAfar, AGridSmallInALargePhotoIsReadFromACloserLook) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
@@ -76,7 +80,7 @@ TEST(FromAfar, AGridSmallInALargePhotoIsReadFromACloserLook) {
         int exact, solved;
     };
     for (const auto& [folder, exact, solved] :
-         {Minimum{"printed", 30, 30}, Minimum{"mixed", 27, 31}}) {
+         {Minimum{"printed", 32, 32}, Minimum{"mixed", 28, 32}}) {
         std::cout << folder << ", from afar:\n";
         const SpoiltScore score = ReadSpoiltHeldOut(folder, OnATableFromAfar);
         ASSERT_GT(score.photos, 0);

@@ -49,6 +49,10 @@ cv::Rect CloserCrop(const std::array<cv::Point2f, 4>& corners, double scale, cv:
     return wider & cv::Rect({0, 0}, size);
 }
 
+cv::Rect MiddleCrop(cv::Size size) {
+    return {size.width / 4, size.height / 4, size.width / 2, size.height / 2};
+}
+
 void MoveIntoPhoto(Reading& r, cv::Point2f origin) {
     for (cv::Point2f& corner : r.corners)
         corner += origin;

@@ -4,7 +4,9 @@
 // from afar holds its grid in a part of that copy, where its cells are too few pixels for
 // hand-writing, and its lines too close for the lattice to be fitted surely. Such a grid is read
 // again from a crop of a finer copy of the photo, which holds it as large as a photo of the grid
-// alone would.
+// alone would. A photo that solves nothing (its grid too small to be found, or fitted across both
+// grids of its page) is read again in its middle, where a person aims, from a copy with twice the
+// working copy's pixels.
 
 #include <array>
 #include <optional>
@@ -24,6 +26,9 @@ std::optional<double> CloserScale(const std::array<cv::Point2f, 4>& corners, dou
 // corners (in the photo's pixels) from: its bounding box with a margin of a quarter of its size
 // on each side, within the image.
 cv::Rect CloserCrop(const std::array<cv::Point2f, 4>& corners, double scale, cv::Size size);
+
+// The middle of an image `size` pixels large: half its width and half its height.
+cv::Rect MiddleCrop(cv::Size size);
 
 // A reading of a crop whose top-left corner is `origin` (in the photo's pixels), moved into the
 // photo: its corners and lattice.

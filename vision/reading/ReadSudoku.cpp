@@ -615,6 +615,28 @@ ColourSource CroppedColour(ColourSource whole, cv::Rect crop, cv::Size size) {
     };
 }
 
+// `crop` of `fine` (a copy of the photo at `fine.scale` of its pixels) read as a photo of its own,
+// its corners and lattice moved into the photo; its decoding counts `decodeMs` and the time since
+// the clock's last lap.
+Reading ReadCrop(const GrayForReading& fine, cv::Rect crop, const FinerPhoto& finer,
+                 const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
+    double scale = fine.scale;
+    const WorkingPhoto work = WorkingPhotoOf(
+        fine.gray(crop), CroppedColour(finer.colour(fine.scale), crop, fine.gray.size()),
+        options.size, scale);
+    Reading r = ReadLikeliestGrid(work, scale, options, clock, decodeMs + clock.lap()).reading;
+    MoveIntoPhoto(r, cv::Point2f(crop.tl()) * (1 / fine.scale));
+    return r;
+}
+
+// `second` with the times of `first`, read before it, added.
+Reading AfterAnother(Reading second, const Reading& first) {
+    second.millis.detect += first.millis.detect;
+    second.millis.read += first.millis.read;
+    second.millis.solve += first.millis.solve;
+    return second;
+}
+
 // `far`, a reading of a grid found small in the working copy (`workScale` of the photo's pixels),
 // read again from a crop of a finer copy of the photo (CloserLook.h). The closer reading is kept
 // when it finds the same grid, unless it loses a solution `far` had: one of the two misread a
@@ -630,16 +652,8 @@ Reading LookCloser(Reading far, double workScale, const FinerPhoto& finer,
     if (!fine || fine.scale <= workScale) return far;
     const cv::Rect crop = CloserCrop(far.corners, fine.scale, fine.gray.size());
     if (std::min(crop.width, crop.height) < kMinPhotoSide) return far;
-    double scale = fine.scale;
-    const WorkingPhoto work = WorkingPhotoOf(
-        fine.gray(crop), CroppedColour(finer.colour(fine.scale), crop, fine.gray.size()),
-        options.size, scale);
     Reading near =
-        ReadLikeliestGrid(work, scale, options, clock, far.millis.decode + clock.lap()).reading;
-    MoveIntoPhoto(near, cv::Point2f(crop.tl()) * (1 / fine.scale));
-    near.millis.detect += far.millis.detect;
-    near.millis.read += far.millis.read;
-    near.millis.solve += far.millis.solve;
+        AfterAnother(ReadCrop(fine, crop, finer, options, clock, far.millis.decode), far);
     const bool lostTheSolution =
         far.status == ReadStatus::Solved && near.status != ReadStatus::Solved;
     if (near.found() && Overlap(near.corners, far.corners) && !lostTheSolution) return near;
@@ -647,12 +661,32 @@ Reading LookCloser(Reading far, double workScale, const FinerPhoto& finer,
     return far;
 }
 
+// `first`, a reading that solved nothing, and the middle of the photo read from a copy with twice
+// the working copy's pixels (CloserLook.h): the middle's reading is kept when it is solved. A page
+// photographed from afar can hold a grid too small in the working copy to be found (its frame
+// merged with a column rule beside it) or fitted (a lattice across both grids of the page), which
+// the middle, as large as a photo of the grid alone holds it, shows apart.
+Reading LookAtTheMiddle(Reading first, double workScale, const FinerPhoto& finer,
+                        const ReaderOptions& options, Stopwatch& clock) {
+    if (first.status == ReadStatus::Solved || first.status == ReadStatus::Error) return first;
+    const GrayForReading fine = finer.gray(std::min(1.0, 2 * workScale));
+    if (!fine || fine.scale < 2 * workScale) return first;
+    const cv::Rect middle = MiddleCrop(fine.gray.size());
+    if (std::min(middle.width, middle.height) < kMinPhotoSide) return first;
+    Reading centred =
+        AfterAnother(ReadCrop(fine, middle, finer, options, clock, first.millis.decode), first);
+    if (centred.status == ReadStatus::Solved) return centred;
+    first.millis = centred.millis;
+    return first;
+}
+
 // The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
 Reading ReadGray(const cv::Mat& gray, ColourSource colour, double scale, const FinerPhoto& finer,
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
     const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
     Reading far = ReadLikeliestGrid(work, scale, options, clock, decodeMs).reading;
-    return LookCloser(std::move(far), scale, finer, options, clock);
+    return LookAtTheMiddle(LookCloser(std::move(far), scale, finer, options, clock), scale, finer,
+                           options, clock);
 }
 
 // Whether a grid other than the first is reported. A lattice with hardly a digit in it (where
@@ -676,6 +710,14 @@ bool WithinLarger(const GridCandidate& inner, const GridCandidate& outer) {
 
 bool IsSolved(const GridReading& g) {
     return g.reading.status == ReadStatus::Solved;
+}
+
+// The corners of a reading's grid in the working copy (`scale` of the photo's pixels).
+Quad InWorkingCopy(const GridReading& g, double scale) {
+    Quad corners;
+    for (int i = 0; i < 4; ++i)
+        corners[i] = g.reading.corners[i] * static_cast<float>(scale);
+    return corners;
 }
 
 // Whether a grid already reported hides `candidate`: a solved grid hides every grid overlapping
@@ -718,6 +760,12 @@ std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, ColourSource colour, dou
     const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
     GridReading likeliest = ReadLikeliestGrid(work, scale, options, clock, decodeMs);
     likeliest.reading = LookCloser(std::move(likeliest.reading), scale, finer, options, clock);
+    if (!IsSolved(likeliest)) {
+        likeliest.reading =
+            LookAtTheMiddle(std::move(likeliest.reading), scale, finer, options, clock);
+        // The middle's grid, in the working copy, hides itself from the masks' search below.
+        if (IsSolved(likeliest)) likeliest.grid = GridCandidate{InWorkingCopy(likeliest, scale)};
+    }
     if (!likeliest.grid) return {std::move(likeliest.reading)};
     std::vector<GridReading> reported;
     reported.push_back(std::move(likeliest));
