@@ -1110,14 +1110,14 @@ std::optional<GridCandidate> DetectWholeGrid(const cv::Mat& gray, int size) {
 namespace {
 
 // The grid DetectWholeOrCutGrid looks for, once.
-std::optional<GridCandidate> WholeOrCutGrid(const cv::Mat& gray, int size) {
+std::optional<GridCandidate> WholeOrCutGrid(const cv::Mat& gray, int size, CutGrids cut) {
     const cv::Mat ink = InkMask(gray);
     const std::vector<AreaAndQuad> outlines = CandidateQuads(ink);
     WholeGrids seen;
     std::optional<GridCandidate> best = Noted(BestWholeGrid(ink, outlines, size), &seen);
     if (best && best->gridness >= kConvincing) return best;
     KeepMoreGridLike(best, GridAroundItsBoxes(ink, outlines, size, best));
-    KeepMoreGridLike(best, BestCutGrid(ink, size));
+    if (cut == CutGrids::Sought) KeepMoreGridLike(best, BestCutGrid(ink, size));
     best = OrOfShortDashes(WithOtherMasks(std::move(best), gray, size, &seen), ink, outlines, size);
     best = OrTheGridOfItsBoxLines(std::move(best), ink, outlines, seen, size);
     // Like the box-lines step, the last resort is for grids of square boxes: kNothingElseGridness
@@ -1130,11 +1130,11 @@ std::optional<GridCandidate> WholeOrCutGrid(const cv::Mat& gray, int size) {
 
 // A crossword found instead of the grid is painted over with the paper's gray level and the grid
 // looked for again, once.
-std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size) {
-    std::optional<GridCandidate> best = WholeOrCutGrid(gray, size);
+std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size, CutGrids cut) {
+    std::optional<GridCandidate> best = WholeOrCutGrid(gray, size, cut);
     if (!best || !HasSolidCells(gray, best->corners, size)) return best;
     const cv::Mat without = PaintedOver(gray, best->corners);
-    best = WholeOrCutGrid(without, size);
+    best = WholeOrCutGrid(without, size, cut);
     if (best && HasSolidCells(without, best->corners, size)) return std::nullopt;
     return best;
 }

@@ -71,8 +71,11 @@ std::optional<GridCandidate> DetectCutGrid(const cv::Mat& gray, int size = 9);
 // beside it, was taken for the grid. When nothing at all is found, the most grid-like of the other
 // masks' whole grids, if it is grid-like enough (hair-thin thin lines the usual mask breaks up).
 // A grid found with cells printed solid is a crossword's: it is painted over and the grid looked
-// for once more (nothing, if that finds a crossword too).
-std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9);
+// for once more (nothing, if that finds a crossword too). With CutGrids::Ignored, no grid cut by
+// the image's edge is looked for: the image is a crop of a photo, whose grids continue past it.
+enum class CutGrids { Sought, Ignored };
+std::optional<GridCandidate> DetectWholeOrCutGrid(const cv::Mat& gray, int size = 9,
+                                                  CutGrids cut = CutGrids::Sought);
 
 // The ink a grid is looked for in: the usual mask (darker than the local mean), and the others
 // DetectWholeGrid tries when it finds nothing convincing: the thin strokes, the strokes measured
