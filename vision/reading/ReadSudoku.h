@@ -126,9 +126,10 @@ struct Reading {
 // channels...), or options.size without rectangular boxes (a jigsaw: outside 4 to 16): the
 // caller chose these.
 Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options = {});
-// Decodes a JPEG/PNG/... (honouring its EXIF orientation) and reads it. Status Error, with a
-// message, for bytes above options.limits (checked on the header before decoding), an
-// undecodable or unsupported file, or an image under 64x64.
+// Decodes a JPEG/PNG/... (honouring its EXIF orientation) and reads it; a large JPEG is decoded
+// reduced, and again with more pixels only when its grid is found small or nothing is solved
+// (CloserLook.h). Status Error, with a message, for bytes above options.limits (checked on the
+// header before decoding), an undecodable or unsupported file, or an image under 64x64.
 Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options = {});
 // The same for a file; its size is checked against options.limits before it is read.
 Reading ReadSudokuFile(const std::filesystem::path& path, const ReaderOptions& options = {});
