@@ -16,6 +16,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tests/SpoiltPhotos.h"
+#include "vision/grid/GrayLevels.h"
 #include "vision/reading/CloserLook.h"
 #include "vision/reading/ReadSudoku.h"
 
@@ -27,13 +28,11 @@ namespace fs = std::filesystem;
 // The photo in the middle of a table of its own median colour three times its size, scaled so
 // that the longer side is 4032 pixels.
 cv::Mat OnATableFromAfar(const cv::Mat& photo) {
-    cv::Mat channels;
+    cv::Mat channel;
     cv::Scalar paper;
     for (int c = 0; c < photo.channels(); ++c) {
-        cv::extractChannel(photo, channels, c);
-        std::vector<uchar> values(channels.begin<uchar>(), channels.end<uchar>());
-        std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-        paper[c] = values[values.size() / 2];
+        cv::extractChannel(photo, channel, c);
+        paper[c] = Median(std::vector<double>(channel.begin<uchar>(), channel.end<uchar>()));
     }
     cv::Mat table(photo.rows * 3, photo.cols * 3, photo.type(), paper);
     photo.copyTo(table(cv::Rect(photo.cols, photo.rows, photo.cols, photo.rows)));

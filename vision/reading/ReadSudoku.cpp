@@ -595,8 +595,9 @@ WorkingPhoto WorkingPhotoOf(const cv::Mat& gray, ColourSource colour, int size, 
     return {std::move(work), WorkingColour(std::move(colour), workSize)};
 }
 
-// The photo at scales finer than its working copy, for a closer look (CloserLook.h): its gray at
-// a scale (or the one it has: GrayForReading says) and its colour at that scale.
+// The photo at the scales it can be had at: its gray at a scale (or the one it has: GrayForReading
+// says) for a closer look than the working copy (CloserLook.h), and its colour at a scale, the
+// working copy's too.
 struct FinerPhoto {
     std::function<GrayForReading(double scale)> gray;
     std::function<ColourSource(double scale)> colour;
@@ -683,13 +684,33 @@ Reading LookAtTheMiddle(Reading first, double workScale, const FinerPhoto& finer
     return first;
 }
 
+// The corners of a reading's grid in the working copy (`scale` of the photo's pixels).
+Quad InWorkingCopy(const Reading& r, double scale) {
+    Quad corners;
+    for (int i = 0; i < 4; ++i)
+        corners[i] = r.corners[i] * static_cast<float>(scale);
+    return corners;
+}
+
+// The likeliest grid of the working copy `work` (`scale` of the photo's pixels), read, then
+// looked at closer when small and in the photo's middle when nothing is solved; the grid is the
+// middle's (in the working copy) when that reading is kept.
+GridReading ReadAndLookAgain(const WorkingPhoto& work, double scale, const FinerPhoto& finer,
+                             const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
+    GridReading likeliest = ReadLikeliestGrid(work, scale, options, clock, decodeMs);
+    likeliest.reading = LookCloser(std::move(likeliest.reading), scale, finer, options, clock);
+    if (likeliest.reading.status == ReadStatus::Solved) return likeliest;
+    likeliest.reading = LookAtTheMiddle(std::move(likeliest.reading), scale, finer, options, clock);
+    if (likeliest.reading.status == ReadStatus::Solved)
+        likeliest.grid = GridCandidate{InWorkingCopy(likeliest.reading, scale)};
+    return likeliest;
+}
+
 // The pipeline after decoding: `gray` is the photo (or a reduced copy: `scale` of its pixels).
-Reading ReadGray(const cv::Mat& gray, ColourSource colour, double scale, const FinerPhoto& finer,
+Reading ReadGray(const cv::Mat& gray, double scale, const FinerPhoto& finer,
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
-    const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
-    Reading far = ReadLikeliestGrid(work, scale, options, clock, decodeMs).reading;
-    return LookAtTheMiddle(LookCloser(std::move(far), scale, finer, options, clock), scale, finer,
-                           options, clock);
+    const WorkingPhoto work = WorkingPhotoOf(gray, finer.colour(scale), options.size, scale);
+    return ReadAndLookAgain(work, scale, finer, options, clock, decodeMs).reading;
 }
 
 // Whether a grid other than the first is reported. A lattice with hardly a digit in it (where
@@ -713,14 +734,6 @@ bool WithinLarger(const GridCandidate& inner, const GridCandidate& outer) {
 
 bool IsSolved(const GridReading& g) {
     return g.reading.status == ReadStatus::Solved;
-}
-
-// The corners of a reading's grid in the working copy (`scale` of the photo's pixels).
-Quad InWorkingCopy(const GridReading& g, double scale) {
-    Quad corners;
-    for (int i = 0; i < 4; ++i)
-        corners[i] = g.reading.corners[i] * static_cast<float>(scale);
-    return corners;
 }
 
 // Whether a grid already reported hides `candidate`: a solved grid hides every grid overlapping
@@ -757,18 +770,11 @@ std::vector<Reading> WithoutLatticesAroundPuzzles(std::vector<GridReading> repor
 // lattice is not reported (rendered three-puzzle pages under a shadow, seeds 1 to 140: it hid
 // two of the three puzzles on 5 pages). Each reading's times count from the reading before it
 // (the decoding is the first's).
-std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, ColourSource colour, double scale,
-                                   const FinerPhoto& finer, const ReaderOptions& options,
-                                   Stopwatch& clock, double decodeMs) {
-    const WorkingPhoto work = WorkingPhotoOf(gray, std::move(colour), options.size, scale);
-    GridReading likeliest = ReadLikeliestGrid(work, scale, options, clock, decodeMs);
-    likeliest.reading = LookCloser(std::move(likeliest.reading), scale, finer, options, clock);
-    if (!IsSolved(likeliest)) {
-        likeliest.reading =
-            LookAtTheMiddle(std::move(likeliest.reading), scale, finer, options, clock);
-        // The middle's grid, in the working copy, hides itself from the masks' search below.
-        if (IsSolved(likeliest)) likeliest.grid = GridCandidate{InWorkingCopy(likeliest, scale)};
-    }
+std::vector<Reading> ReadEveryGrid(const cv::Mat& gray, double scale, const FinerPhoto& finer,
+                                   const ReaderOptions& options, Stopwatch& clock,
+                                   double decodeMs) {
+    const WorkingPhoto work = WorkingPhotoOf(gray, finer.colour(scale), options.size, scale);
+    GridReading likeliest = ReadAndLookAgain(work, scale, finer, options, clock, decodeMs);
     if (!likeliest.grid) return {std::move(likeliest.reading)};
     std::vector<GridReading> reported;
     reported.push_back(std::move(likeliest));
@@ -882,7 +888,7 @@ Reading ReadSudoku(const cv::Mat& photo, const ReaderOptions& options) {
     Stopwatch clock;
     const cv::Mat gray = ToGray(photo);
     const double convertMs = clock.lap();
-    return ReadGray(gray, ColourOf(photo), 1.0, FinerOf(photo, gray), options, clock, convertMs);
+    return ReadGray(gray, 1.0, FinerOf(photo, gray), options, clock, convertMs);
 }
 
 Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& options) {
@@ -892,8 +898,8 @@ Reading ReadSudoku(std::span<const std::uint8_t> encoded, const ReaderOptions& o
     if (auto* failed = std::get_if<Reading>(&decoded)) return std::move(*failed);
     const GrayForReading& photo = std::get<GrayForReading>(decoded);
     const double decodeMs = clock.lap();
-    return ReadGray(photo.gray, ColourOf(encoded, photo.scale, options.limits), photo.scale,
-                    FinerOf(encoded, photo, options.limits), options, clock, decodeMs);
+    return ReadGray(photo.gray, photo.scale, FinerOf(encoded, photo, options.limits), options,
+                    clock, decodeMs);
 }
 
 std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
@@ -904,8 +910,8 @@ std::vector<Reading> ReadSudokus(std::span<const std::uint8_t> encoded,
     if (auto* failed = std::get_if<Reading>(&decoded)) return {std::move(*failed)};
     const GrayForReading& photo = std::get<GrayForReading>(decoded);
     const double decodeMs = clock.lap();
-    return ReadEveryGrid(photo.gray, ColourOf(encoded, photo.scale, options.limits), photo.scale,
-                         FinerOf(encoded, photo, options.limits), options, clock, decodeMs);
+    return ReadEveryGrid(photo.gray, photo.scale, FinerOf(encoded, photo, options.limits), options,
+                         clock, decodeMs);
 }
 
 std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& options) {
@@ -913,8 +919,7 @@ std::vector<Reading> ReadSudokus(const cv::Mat& photo, const ReaderOptions& opti
     Stopwatch clock;
     const cv::Mat gray = ToGray(photo);
     const double convertMs = clock.lap();
-    return ReadEveryGrid(gray, ColourOf(photo), 1.0, FinerOf(photo, gray), options, clock,
-                         convertMs);
+    return ReadEveryGrid(gray, 1.0, FinerOf(photo, gray), options, clock, convertMs);
 }
 
 namespace {
