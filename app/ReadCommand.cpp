@@ -70,7 +70,8 @@ void PrintReadingText(const std::string& file, const Reading& r) {
     if (!r.uncertain.empty())
         fmt::print("Uncertain cells: {}\n", fmt::join(CellNames(r.givens, r.uncertain), " "));
     if (!r.cutOff.empty())
-        fmt::print("Cells cut off (not read): {}\n", fmt::join(CellNames(r.givens, r.cutOff), " "));
+        fmt::print("Cells not read (cut off or covered): {}\n",
+                   fmt::join(CellNames(r.givens, r.cutOff), " "));
     if (r.status == ReadStatus::Solved) fmt::print("Solution:\n{}", sudoku::FormatGrid(r.solution));
     if (!r.mistakes.empty())
         fmt::print("Wrong hand-written digits: {}\n",

@@ -1,8 +1,8 @@
 // A finger on the page: people hold the newspaper down while they take the photo, and a fingertip
 // covers a cell or two of the grid's outer rows. A clue under it may be lost (the puzzle then has
 // several solutions, and says so), but the finger must never make the reader draw a wrong
-// solution, and as few digits as can be are read into its edge or right entries called wrong
-// under it.
+// solution; what reads as hand-writing under it (its edge, or an entry that cannot be judged) is
+// left unread and listed. A shadow or a shaded box darkens cells too but keeps their lines.
 
 #include <gtest/gtest.h>
 
@@ -11,17 +11,73 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <opencv2/imgproc.hpp>
 
 #include "tests/SpoiltPhotos.h"
 #include "tests/TrainingPhotos.h"
+#include "vision/grid/WarpedGrid.h"
+#include "vision/reading/CoveredCells.h"
 #include "vision/reading/ReadSudoku.h"
 
 namespace sudoku {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A straightened 9x9 grid of white paper with its lines (thin 2 pixels, the boxes' 4) and a few
+// printed digits.
+WarpedGrid PrintedGrid() {
+    WarpedGrid grid = WarpedGrid::Paper(9);
+    const int side = 9 * kCellPixels;
+    for (int i = 0; i <= 9; ++i) {
+        const int at = std::min(i * kCellPixels, side - 1);
+        const int width = i % 3 == 0 ? 4 : 2;
+        cv::line(grid.gray, {at, 0}, {at, side}, cv::Scalar(60), width);
+        cv::line(grid.gray, {0, at}, {side, at}, cv::Scalar(60), width);
+    }
+    for (int cell = 0; cell < 81; cell += 7)
+        cv::putText(grid.gray, std::to_string(1 + cell % 9),
+                    {(cell % 9) * kCellPixels + 11, (cell / 9) * kCellPixels + 31},
+                    cv::FONT_HERSHEY_SIMPLEX, 0.9, cv::Scalar(40), 2);
+    return grid;
+}
+
+// `gray` darkened to `level` of its light inside `mask` (8-bit), the ink within it alike.
+void DarkenedWithin(cv::Mat& gray, const cv::Mat& mask, double level) {
+    cv::Mat darker;
+    gray.convertTo(darker, -1, level);
+    darker.copyTo(gray, mask);
+}
+
+TEST(Finger, AFingertipHidesTheLinesOfTheCellItCovers) {
+    WarpedGrid grid = PrintedGrid();
+    // A fingertip from the bottom edge: a flat tone of skin, no lines, over cell r9c5 (76) and
+    // the bottom of r8c5 (67).
+    cv::ellipse(grid.gray, {4 * kCellPixels + 20, 9 * kCellPixels + 10}, {17, 60}, 0, 0, 360,
+                cv::Scalar(150), cv::FILLED);
+    const std::vector<int> hidden = CellsWithHiddenLines(grid);
+    EXPECT_NE(std::find(hidden.begin(), hidden.end(), 76), hidden.end());
+    for (const int cell : hidden)
+        EXPECT_TRUE(cell == 67 || cell == 76) << "cell " << cell << " is not under the finger";
+}
+
+TEST(Finger, AShadowOrAShadedBoxKeepsItsLines) {
+    WarpedGrid shadowed = PrintedGrid();
+    cv::Mat lowerLeft = cv::Mat::zeros(shadowed.gray.size(), CV_8U);
+    cv::fillConvexPoly(lowerLeft, std::vector<cv::Point>{{0, 90}, {300, 360}, {0, 360}},
+                       cv::Scalar(255));
+    DarkenedWithin(shadowed.gray, lowerLeft, 0.45);
+    EXPECT_TRUE(CellsWithHiddenLines(shadowed).empty());
+
+    WarpedGrid shaded = PrintedGrid();
+    cv::Mat middleBox = cv::Mat::zeros(shaded.gray.size(), CV_8U);
+    middleBox(cv::Rect(3 * kCellPixels, 3 * kCellPixels, 3 * kCellPixels, 3 * kCellPixels))
+        .setTo(255);
+    DarkenedWithin(shaded.gray, middleBox, 0.6);
+    EXPECT_TRUE(CellsWithHiddenLines(shaded).empty());
+}
 
 // A fingertip over the grid `outline` (clockwise from the top-left) of a photo, from the side and
 // at the place its name picks: a shaded ellipse of skin's colour, a cell and a bit wide and six
@@ -75,12 +131,14 @@ SpoiltScore ReadHeldOutUnderAFinger(const std::string& folder) {
     });
 }
 
-// Measured (2026-12-03): printed 27 of 31 solved right, 23 read exactly, 2 digits invented (a
-// fingertip's edge read as a digit, image81 and image177, both still solved right); filled-in 26
-// solved right, 11 read exactly, 3 right entries called wrong (image61, image93 and image189, each
-// the entry a finger covers part of). Of the printed photos, image74, image202 and image1000 read
-// with several solutions and image143 with none; nothing is solved wrong. Tried (README, "A finger
-// over the grid"): finding the covered cells by the lines they hide.
+// Measured (2026-12-03), before the cells a finger covers were found
+// (vision/reading/CoveredCells.h)
+// -> after: printed 27 -> 27 of 31 solved right, 23 -> 23 read exactly, 2 -> 1 digits invented (a
+// fingertip's edge read as a digit: image81 and image177 before, image177 after, all solved right);
+// filled-in 26 -> 26 solved right, right entries called wrong 3 -> 2 (image61 and image189, under
+// fingertips not found; image93's covered entry is left unread now), read exactly 11 -> 7 (entries
+// under a finger are listed unread, not judged). Of the printed photos, image74, image202 and
+// image1000 read with several solutions and image143 with none; nothing is solved wrong.
 TEST(Finger, AFingerOnThePageIsNeverSolvedWrong) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
@@ -88,9 +146,9 @@ TEST(Finger, AFingerOnThePageIsNeverSolvedWrong) {
     const SpoiltScore filled = ReadHeldOutUnderAFinger("mixed");
     ASSERT_GE(printed.photos, 30) << "models/holdout.txt or outlines.csv lists too few photos";
     EXPECT_GE(printed.solvedRight, 27);
-    EXPECT_LE(printed.invented, 2);
+    EXPECT_LE(printed.invented, 1);
     EXPECT_GE(filled.solvedRight, 26);
-    EXPECT_LE(filled.rightCalledWrong, 3);
+    EXPECT_LE(filled.rightCalledWrong, 2);
     EXPECT_EQ(printed.solvedWrong + filled.solvedWrong, 0);
 }
 

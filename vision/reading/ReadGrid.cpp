@@ -14,6 +14,7 @@
 #include "vision/grid/GridWarper.h"
 #include "vision/grid/LatticeCheck.h"
 #include "vision/grid/RegionWalls.h"
+#include "vision/reading/CoveredCells.h"
 #include "vision/reading/FaintCells.h"
 #include "vision/reading/FaintPen.h"
 #include "vision/reading/Focus.h"
@@ -95,16 +96,33 @@ ReadStatus StatusOf(RepairVerdict verdict) {
     return ReadStatus::NoSolution;
 }
 
-// What a reading of a grid the photo's edge cuts says about the cells it could not see.
-std::string CutOffMessage(std::size_t cells, ReadStatus status, const std::string& verdict) {
+bool Contains(const std::vector<int>& cells, int cell) {
+    return std::find(cells.begin(), cells.end(), cell) != cells.end();
+}
+
+// How many of `cells` are in `among`.
+std::size_t CountOf(const std::vector<int>& cells, const std::vector<int>& among) {
+    return static_cast<std::size_t>(
+        std::count_if(cells.begin(), cells.end(), [&](int cell) { return Contains(among, cell); }));
+}
+
+// What a reading says about the `cells` it could not see: cut off by the photo's edge, or
+// `covered` of them covered by a finger (CoveredCells.h).
+std::string UnseenMessage(std::size_t cells, std::size_t covered, ReadStatus status,
+                          const std::string& verdict) {
+    const bool cut = cells > covered;
     std::string message = std::to_string(cells);
-    message.append(cells == 1 ? " cell is" : " cells are").append(" cut off by the photo's edge");
+    message.append(cells == 1 ? " cell is" : " cells are");
+    message.append(!covered ? " cut off by the photo's edge"
+                   : cut    ? " cut off by the photo's edge or covered"
+                            : " covered or too dark to read");
     if (status == ReadStatus::Solved)
         message.append(", and the digits in view have one solution");
     else if (status == ReadStatus::Multiple)
-        message.append(
-            ", and the digits in view allow more than one solution: photograph the "
-            "whole grid");
+        message.append(", and the digits in view allow more than one solution: photograph the ")
+            .append(!covered ? "whole grid"
+                    : cut    ? "whole grid with nothing over it"
+                             : "grid with nothing over it");
     else
         message.append("; ").append(verdict);
     return message;
@@ -119,16 +137,32 @@ struct ReadTimes {
     double solveMs = 0;  // checking and repairing the reading with the solver
 };
 
-// The cells of a grid the photo's edge cuts: those whose centre is out of view, and those whose
-// digit is partly out of view (they include the first).
+// The cells not wholly in view: those whose centre is out of the photo, those whose digit is
+// partly out of it (they include the first), and those a finger covers (CoveredCells.h).
 struct CellsInView {
     std::vector<int> hidden;
     std::vector<int> partial;
+    std::vector<int> covered;
     bool cut() const { return !partial.empty(); }
+    bool wholly() const { return partial.empty() && covered.empty(); }
     CellsInView turned(int n, int quarterTurns) const {
-        return {TurnCells(hidden, n, quarterTurns), TurnCells(partial, n, quarterTurns)};
+        return {TurnCells(hidden, n, quarterTurns), TurnCells(partial, n, quarterTurns),
+                TurnCells(covered, n, quarterTurns)};
     }
 };
+
+// The cells of `lattice` out of a photo of `image` size, and those a finger covers in its grid as
+// warped (`asWarped`, before its light is evened): their lines hidden and their colour (asked of
+// `colour` only then) unlike the paper's (CoveredCells.h).
+CellsInView CellsInViewOf(const GridLattice& lattice, cv::Size image, const WarpedGrid& asWarped,
+                          const WorkingColour& colour) {
+    CellsInView view{
+        CellsOutside(lattice, image, 0), CellsOutside(lattice, image, kDigitMiddle), {}};
+    if (const std::vector<int> hidden = CellsWithHiddenLines(asWarped); !hidden.empty())
+        view.covered = UnlikeThePaper(hidden, lattice, colour.get(), colour.scale());
+    std::erase_if(view.covered, [&](int cell) { return Contains(view.partial, cell); });
+    return view;
+}
 
 // A digit partly out of view is kept only when read at least this surely (a 7 cut at the top
 // reads as a 1): the other partial cells are left unread, like those out of view.
@@ -138,14 +172,22 @@ constexpr float kSurePartial = 0.99f;
 // What is left in view of a printed digit can pass for hand-writing, and then surely: a printed 1
 // cut at the top was read as a hand-written 1 and a printed 2 as a hand-written 7, both at 0.997
 // and up; so a partial cell read as hand-written is left unread (an entry partly out of view could
-// not be judged either). Their readings become certain paper so that no digit is put there.
+// not be judged either). So is a covered cell read as hand-written: the edge of a finger passes for
+// a pen's stroke (a fingertip's curve read as a hand-written 9 in a printed puzzle), and an entry
+// under it could not be judged. One read as printed or as paper keeps its reading, doubts and
+// all, for the repair: left unread too, the held-out photos under a finger (CoveredCellsTest) lost
+// two puzzles whose covered digits were read right. Unread cells' readings become certain paper so
+// that no digit is put there.
 std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView& view) {
     std::vector<int> unread;
-    for (int cell : view.partial) {
-        const bool hidden =
-            std::find(view.hidden.begin(), view.hidden.end(), cell) != view.hidden.end();
+    for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell) {
         const CellGuess& best = cells[cell].best();
-        if (hidden || (best.digit && (best.probability < kSurePartial || best.handwritten))) {
+        const bool handwritten = best.digit && best.handwritten;
+        const bool partialUnsure =
+            Contains(view.partial, cell) &&
+            (Contains(view.hidden, cell) ||
+             (best.digit && (best.probability < kSurePartial || best.handwritten)));
+        if (partialUnsure || (Contains(view.covered, cell) && handwritten)) {
             cells[cell].guesses = {{0, false, 1.f}};
             unread.push_back(cell);
         }
@@ -168,8 +210,8 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, bool inFocus, std::vector<
     ApplyGridKindPrior(cells);
     DemoteFaintDigits(grid, cells);
     // The colour is looked up through the lattice as straightened, so only for a grid read as
-    // it stands (nearly every photo), and wholly in view.
-    if (turns == 0 && !view.cut() && MayHoldFaintPen(cells))
+    // it stands (nearly every photo), and wholly in view: a finger's colour is no pen's.
+    if (turns == 0 && view.wholly() && MayHoldFaintPen(cells))
         RereadFaintPen(cells, inks, classifier);
     times.readMs += clock.lap();
     RepairOptions repairOptions;
@@ -214,7 +256,7 @@ RepairedReading ReadCellsUpright(const WarpedGrid& warped, bool inFocus, const C
                               standing->verdict == RepairVerdict::Ambiguous ||
                               standing->verdict == RepairVerdict::Doubtful ||
                               standing->verdict == RepairVerdict::Clash ||
-                              (view.cut() && standing->verdict == RepairVerdict::Multiple);
+                              (!view.wholly() && standing->verdict == RepairVerdict::Multiple);
         if (!options.tryRotations || expected) return *std::move(standing);
     }
     const std::vector<int> ranked = RankUprightTurns(warped, classifier);
@@ -357,12 +399,11 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
                  const ReaderOptions& options, Stopwatch& clock, double decodeMs) {
     const FittedLattice fitted = FitLattice(work.gray, candidate.corners, options.size);
     const GridLattice& lattice = fitted.lattice;
-    const CellsInView view{CellsOutside(lattice, work.gray.size(), 0),
-                           CellsOutside(lattice, work.gray.size(), kDigitMiddle)};
+    const WarpedGrid asWarped = WarpLattice(work.gray, lattice);
+    const CellsInView view = CellsInViewOf(lattice, work.gray.size(), asWarped, work.colour);
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
     // streaks the paper's light would be taken from.
-    const WarpedGrid lit = Deglared(Brightened(
-        view.cut() ? WarpLattice(work.gray, lattice) : EvenlyLit(WarpLattice(work.gray, lattice))));
+    const WarpedGrid lit = Deglared(Brightened(view.cut() ? asWarped : EvenlyLit(asWarped)));
     const InkDepth inkDepth = MeasureInkDepth(lit);
     const WarpedGrid straightened = Deepened(lit, inkDepth);
     const PuzzleShape shape = ShapeOf(straightened, options);
@@ -401,7 +442,10 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
     r.message = VerdictMessage(repaired.verdict, repaired);
     r.cutOff = repaired.unread;
     std::sort(r.cutOff.begin(), r.cutOff.end());
-    if (!r.cutOff.empty()) r.message = CutOffMessage(r.cutOff.size(), r.status, r.message);
+    if (!r.cutOff.empty())
+        r.message = UnseenMessage(r.cutOff.size(),
+                                  CountOf(r.cutOff, TurnCells(view.covered, options.size, turns)),
+                                  r.status, r.message);
     r.corners = UprightCorners(lattice.corners(), turns, scale);
     r.lattice = UprightLattice(lattice, turns, scale);
     r.size = options.size;

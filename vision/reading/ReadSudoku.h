@@ -101,8 +101,9 @@ struct Reading {
     // (once the solution is known), not a verdict.
     std::vector<int> mistakes;
     std::vector<int> unsure;
-    // Cells of a grid the photo's edge cuts through, not read (row-major, upright): empty in
-    // `givens`. A solution is still given when the digits in view allow only one (the message
+    // Cells of a grid the photo's edge cuts through, and cells something over the grid covers
+    // (a finger) whose reading there passed for hand-writing, not read (row-major, upright): empty
+    // in `givens`. A solution is still given when the digits in view allow only one (the message
     // says so); it is then the puzzle's, since the hidden clues agree with it.
     std::vector<int> cutOff;
     // The kind of puzzle read (ReaderOptions::variant). The boards' geometry has its regions: a
