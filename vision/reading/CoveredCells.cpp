@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <numeric>
 #include <span>
 
 #include <opencv2/imgproc.hpp>
@@ -36,8 +35,8 @@ cv::Rect MiddleOf(const cv::Rect& cell) {
 }
 
 // How deep each pixel along the lattice's lines lies under the paper around it: 1 - the least
-// ratio of gray to paper across the line's band. Row i of `along` is line i, horizontal lines
-// (y = i * kCellPixels) in `rows`, vertical ones in `cols`.
+// ratio of gray to paper across the line's band. Row i of `rows` is the horizontal line at
+// y = i * kCellPixels, row i of `cols` the vertical one at x = i * kCellPixels.
 struct LineDepths {
     cv::Mat rows, cols;
 };
@@ -86,11 +85,10 @@ double TypicalDepth(const LineDepths& d) {
 // The mean depth of cell (row, col)'s border lines where `inner` (the dark part, away from its
 // edge) holds them; a negative value when too few of its border pixels lie there.
 double BorderDepthInside(const LineDepths& d, const cv::Mat& inner, int row, int col) {
-    const int last = inner.rows - 1;
     double sum = 0;
     int count = 0;
     const auto add = [&](int y, int x, float depth) {
-        if (inner.at<uchar>(std::min(y, last), std::min(x, last))) {
+        if (inner.at<uchar>(std::min(y, inner.rows - 1), std::min(x, inner.cols - 1))) {
             sum += depth;
             ++count;
         }
@@ -125,6 +123,16 @@ std::vector<int> DarkCells(const cv::Mat& dark, const WarpedGrid& grid) {
     return cells;
 }
 
+// The median chroma of the photo's colour at `points` (u, v from 0 to 1) across `cell`.
+InkChroma ChromaAt(const GridLattice& lattice, const cv::Mat& colour, double colourScale, int cell,
+                   std::span<const cv::Point2f> points) {
+    std::vector<InkChroma> chroma;
+    for (const cv::Point2f& p : points)
+        chroma.push_back(LabChroma(ColourInCell(colour, colourScale, lattice, cell / lattice.size,
+                                                cell % lattice.size, p.x, p.y)));
+    return MedianChroma(chroma);
+}
+
 }  // namespace
 
 std::vector<int> CellsWithHiddenLines(const WarpedGrid& grid) {
@@ -145,20 +153,6 @@ std::vector<int> CellsWithHiddenLines(const WarpedGrid& grid) {
     }
     return covered;
 }
-
-namespace {
-
-// The median chroma of the colour at the points (u, v) of the cell (row, col).
-InkChroma ChromaAt(const GridLattice& lattice, const cv::Mat& colour, double colourScale, int cell,
-                   std::span<const cv::Point2f> points) {
-    std::vector<InkChroma> chroma;
-    for (const cv::Point2f& p : points)
-        chroma.push_back(LabChroma(ColourInCell(colour, colourScale, lattice, cell / lattice.size,
-                                                cell % lattice.size, p.x, p.y)));
-    return MedianChroma(chroma);
-}
-
-}  // namespace
 
 std::vector<int> UnlikeThePaper(const std::vector<int>& cells, const GridLattice& lattice,
                                 const cv::Mat& colour, double colourScale) {

@@ -175,7 +175,7 @@ constexpr float kSurePartial = 0.99f;
 // not be judged either). So is a covered cell read as hand-written: the edge of a finger passes for
 // a pen's stroke (a fingertip's curve read as a hand-written 9 in a printed puzzle), and an entry
 // under it could not be judged. One read as printed or as paper keeps its reading, doubts and
-// all, for the repair: left unread too, the held-out photos under a finger (CoveredCellsTest) lost
+// all, for the repair: left unread too, the held-out photos under a finger (FingerTest) lost
 // two puzzles whose covered digits were read right. Unread cells' readings become certain paper so
 // that no digit is put there.
 std::vector<int> LeaveUnread(std::vector<CellReading>& cells, const CellsInView& view) {
