@@ -25,10 +25,11 @@ std::vector<int> CellsWithHiddenLines(const WarpedGrid& grid);
 // Measured on the held-out photos with a fingertip drawn over the grid (tests/FingerTest.cpp, and
 // a set with the finger placed at random): the lines of the cells a finger darkens keep 0 to 0.7
 // of the grid's depth, most under a quarter. Of the 320 training photos' cells as dark (shadows,
-// shaded boxes and blurred lines among them) none keeps under 0.68, and of the held-out photos'
-// under a glare none under 0.64; a patch of shadowed paper pasted over a cell, blurred
-// (EntryCheckTest), keeps 0.22 (the lines fade into it), and an empty cell of a green band
-// printed across a page, curled, under 0.35.
+// shaded boxes and blurred lines among them) none kept under 0.68, and of the held-out photos'
+// under a glare none under 0.64, in a first version that measured the dark over the whole cell;
+// with this one every one of those photos reads as before. A patch of shadowed paper pasted over a
+// cell, blurred (EntryCheckTest), keeps 0.22 (the lines fade into it), and an empty cell of a green
+// band printed across a page, curled, under 0.35.
 inline constexpr double kHiddenLineShare = 0.35;
 
 // Of `cells`, those whose middle's colour (in `colour`, 8-bit BGR at `colourScale` of the
