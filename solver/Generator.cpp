@@ -23,6 +23,18 @@ using Rng = std::mt19937_64;
 // Removal orders tried on one full grid before a new one is filled (see Generator::Impl).
 constexpr int kOrdersPerGrid = 12;
 
+// The seed of puzzle `index`'s own stream. The first puzzle's is the options' seed, so that a
+// seed's first puzzle (what the page, the Python module and one-puzzle requests ask for) is the
+// one it was before the puzzles had streams of their own; the others' is SplitMix64's finaliser
+// over the seed and the index, so that neighbouring indices (and seeds) give unrelated streams.
+std::uint64_t PuzzleSeed(std::uint64_t seed, std::uint64_t index) {
+    if (index == 0) return seed;
+    std::uint64_t z = seed + index * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 // rng() % n rather than std::uniform_int_distribution, whose algorithm differs between standard
 // libraries: the same seed must give the same puzzles everywhere.
 int RandomBelow(Rng& rng, int n) {
@@ -476,7 +488,7 @@ public:
     explicit Impl(const GeneratorOptions& options, Geometry geometry)
         : options_(options),
           geometry_(std::move(geometry)),
-          rng_(options.seed),
+          rng_(options.seed),  // each puzzle seeds it again (puzzle)
           search_(geometry_),
           randomLayout_(options.variant == Variant::Jigsaw && options.regions.empty()),
           orbits_(Orbits(geometry_, options.symmetry)),
@@ -494,12 +506,13 @@ public:
           startDone_(geometry_.cellCount()),
           unitHas_(geometry_.unitCount()) {}
 
-    GeneratedPuzzle next() {
+    GeneratedPuzzle puzzle(std::uint64_t index) {
+        rng_.seed(PuzzleSeed(options_.seed, index));
+        ordersOnGrid_ = 0;  // every puzzle starts from a grid of its own
         const auto deadline = std::chrono::steady_clock::now() + options_.timeLimit;
         int attempt = 1;
         for (; attempt <= options_.maxAttempts; ++attempt) {
             if (auto puzzle = tryOnce()) {
-                ordersOnGrid_ = 0;  // the next puzzle starts from a grid of its own
                 puzzle->attempts = attempt;
                 return std::move(*puzzle);
             }
@@ -999,7 +1012,11 @@ Generator::Generator(Generator&&) noexcept = default;
 Generator& Generator::operator=(Generator&&) noexcept = default;
 
 GeneratedPuzzle Generator::next() {
-    return impl_->next();
+    return impl_->puzzle(nextIndex_++);
+}
+
+GeneratedPuzzle Generator::puzzle(std::uint64_t index) {
+    return impl_->puzzle(index);
 }
 
 GeneratedPuzzle Generate(const GeneratorOptions& options) {

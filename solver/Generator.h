@@ -10,7 +10,9 @@
 //   stays, so uniqueness never depends on a budget.
 // - The output depends only on the options: the same options (seed included) give the same
 //   puzzles on every run and machine (std::mt19937_64 with its own reductions, no unordered
-//   containers; the clock only decides when to give up).
+//   containers; the clock only decides when to give up). Each puzzle comes from a stream of its
+//   own, seeded by the options' seed and its index in the sequence, so any puzzle of the
+//   sequence can be made without the ones before it: by several threads at once, in any order.
 // - Sizes: classic and X puzzles, any grid whose boxes are rectangles, with the box shape of
 //   Geometry::ForSize (4, 6, 8, 9, 12, 16, 25); jigsaws, any size from 4 to 25. 25x25 is best
 //   effort: its searches are bounded by node budgets.
@@ -85,10 +87,9 @@ struct GeneratedPuzzle {
     int attempts = 0;            // tries it took (see maxAttempts)
 };
 
-// Generates one puzzle after another from one random stream; the n-th puzzle depends only on the
-// options and n. Throws std::invalid_argument for a classic or X size without rectangular boxes, a
-// size outside 4..25, an invalid jigsaw layout, a non-positive maxAttempts or a negative
-// timeLimit.
+// Generates one puzzle after another; the n-th puzzle depends only on the options and n. Throws
+// std::invalid_argument for a classic or X size without rectangular boxes, a size outside 4..25, an
+// invalid jigsaw layout, a non-positive maxAttempts or a negative timeLimit.
 class Generator {
 public:
     explicit Generator(GeneratorOptions options);
@@ -102,11 +103,15 @@ public:
     // puzzle that satisfies the options (a level that size rarely reaches, minimal with a
     // symmetry on a large grid).
     GeneratedPuzzle next();
+    // Puzzle `index` of the sequence (0 the first): the one next() gives as its index-th, whatever
+    // this generator made before. Throws as next() does.
+    GeneratedPuzzle puzzle(std::uint64_t index);
 
 private:
     class Impl;
     GeneratorOptions options_;
     std::unique_ptr<Impl> impl_;
+    std::uint64_t nextIndex_ = 0;  // next()'s
 };
 
 // One puzzle: Generator(options).next().

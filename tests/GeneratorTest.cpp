@@ -6,6 +6,7 @@
 #ifdef SUDOKUCAM_EXE
 #include <nlohmann/json.hpp>
 #endif
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -138,7 +139,7 @@ TEST(Generator, SameSeedSameOutputOtherSeedOtherOutput) {
     options.symmetry = Symmetry::Rotate180;
     const auto first = Lines(Make(options, 20));
     EXPECT_EQ(first, Lines(Make(options, 20)));
-    // One stream: the puzzles of a run differ from each other.
+    // The puzzles of a run differ from each other.
     EXPECT_EQ(std::set<std::string>(first.begin(), first.end()).size(), first.size());
     options.seed = 8;
     const auto other = Lines(Make(options, 20));
@@ -146,6 +147,23 @@ TEST(Generator, SameSeedSameOutputOtherSeedOtherOutput) {
     std::set<std::string> both(first.begin(), first.end());
     both.insert(other.begin(), other.end());
     EXPECT_EQ(both.size(), first.size() + other.size());
+}
+
+TEST(Generator, AnyPuzzleOfTheSequenceIsMadeWithoutTheOnesBeforeIt) {
+    GeneratorOptions options;
+    options.seed = 9;
+    options.difficulty = Difficulty::Hard;  // several tries a puzzle: their streams must not leak
+    const auto inOrder = Lines(Make(options, 6));
+    Generator generator(options);
+    for (int index : {4, 1, 5, 0, 3, 2, 4})
+        EXPECT_EQ(generator.puzzle(static_cast<std::uint64_t>(index)).puzzle.toLine(),
+                  inOrder[static_cast<std::size_t>(index)])
+            << index;
+    // next() goes on with the sequence whatever puzzle() made in between.
+    Generator interleaved(options);
+    EXPECT_EQ(interleaved.next().puzzle.toLine(), inOrder[0]);
+    interleaved.puzzle(4);
+    EXPECT_EQ(interleaved.next().puzzle.toLine(), inOrder[1]);
 }
 
 TEST(Generator, RequestedDifficultyIsTheGradersVerdict) {
@@ -300,10 +318,27 @@ TEST(GenerateCommand, JsonCarriesTheSolutionAndTheGrade) {
     }
 }
 
+TEST(GenerateCommand, AnyNumberOfThreadsPrintsTheSamePuzzlesInTheSameOrder) {
+    // More puzzles than a batch of one thread (32), so the threads take turns across batches.
+    const CommandRun one = Sudokucam("generate --count 70 --minimal --seed 4 --json --jobs 1");
+    ASSERT_EQ(one.code, 0);
+    ASSERT_EQ(one.lines.size(), 70u);
+    for (const char* jobs : {"2", "3"}) {
+        const CommandRun run =
+            Sudokucam(std::string("generate --count 70 --minimal --seed 4 --json --jobs ") + jobs);
+        EXPECT_EQ(run.code, 0) << jobs;
+        EXPECT_EQ(run.lines, one.lines) << jobs;
+    }
+    // The first puzzles of a longer run are those of a shorter one.
+    EXPECT_EQ(Sudokucam("generate --count 5 --minimal --seed 4 --json --jobs 2").lines,
+              std::vector<std::string>(one.lines.begin(), one.lines.begin() + 5));
+}
+
 TEST(GenerateCommand, BadOptionsExitTwoAndAnUnreachableLevelExitsOne) {
-    for (const char* args : {"generate --size 7", "generate --size 30", "generate --difficulty x",
-                             "generate --symmetry spiral", "generate --count 0",
-                             "generate --seed -3", "generate --time-limit -1"})
+    for (const char* args :
+         {"generate --size 7", "generate --size 30", "generate --difficulty x",
+          "generate --symmetry spiral", "generate --count 0", "generate --seed -3",
+          "generate --time-limit -1", "generate --jobs -1"})
         EXPECT_EQ(Sudokucam(args).code, 2) << args;
     const CommandRun run = Sudokucam("generate --size 4 --difficulty hard --max-attempts 50");
     EXPECT_EQ(run.code, 1);
