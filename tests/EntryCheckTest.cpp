@@ -327,7 +327,8 @@ TEST(EntryCheck, CallsFewRightEntriesWrongInPhotosShakenASeventhOfACell) {
 // leaves many right entries unsure. Measured (2026-12-03): 32 compositions solved right; 58 of the
 // 64 swapped entries found wrong, 5 unsure, 1 read empty, none called right; of 3,304 right
 // entries 1 called wrong and 199 unsure, 164 since the unsure entries of a grid that shallow get
-// a sharpened look (MistakeCheck.h, SettleUnsureEntries).
+// a sharpened look (MistakeCheck.h, SettleUnsureEntries). 59 found since a light entry is read
+// stretched to its own ink (FaintPen.h, 2026-12-04): the one read empty.
 TEST(EntryCheck, SettlesUnsureEntriesOfAnOldPhonesPhoto) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
@@ -335,7 +336,7 @@ TEST(EntryCheck, SettlesUnsureEntriesOfAnOldPhonesPhoto) {
         HeldOutNames(), [](const cv::Mat& photo) { return AsAnOldPhoneTakesIt(photo, 2.0, 0.7); });
     ASSERT_GT(t.swapped, 0);
     EXPECT_GE(t.solved, 32);
-    EXPECT_GE(t.found, 58);
+    EXPECT_GE(t.found, 59);
     EXPECT_EQ(t.calledRight, 0);
     EXPECT_LE(t.rightCalledWrong, 1);
     EXPECT_LE(t.rightUnsure, 164);

@@ -16,9 +16,6 @@ namespace {
 
 // Pixels cut from each side of a cell before resizing: they hold mostly grid line.
 constexpr int kInset = 2;
-// The contrast stretch never divides by fewer gray levels than this, so the faint texture of an
-// empty cell stays faint instead of being stretched into strokes.
-constexpr double kMinRange = 48.0;
 
 void CheckGrid(const WarpedGrid& grid) {
     const int side = grid.size * kCellPixels;
@@ -113,18 +110,25 @@ bool IsDigitStroke(const cv::Rect& part, int area, const cv::Size& input) {
 
 }  // namespace
 
-cv::Mat PreprocessCell(const cv::Mat& cell) {
-    if (cell.type() != CV_8UC1 || cell.rows != kCellPixels || cell.cols != kCellPixels)
-        throw std::invalid_argument("PreprocessCell: a cell must be 8-bit gray, " +
-                                    std::to_string(kCellPixels) + " pixels square");
+CellRange MeasureCellRange(const cv::Mat& cell, cv::Mat* resized) {
     const cv::Rect inner(kInset, kInset, kCellPixels - 2 * kInset, kCellPixels - 2 * kInset);
     cv::Mat small, f;
     cv::resize(cell(inner), small, {kCnnInputPixels, kCnnInputPixels}, 0, 0, cv::INTER_AREA);
     small.convertTo(f, CV_32F);
-    double lo = 0, hi = 0;
-    cv::minMaxLoc(f, &lo, &hi);
-    const double scale = 1.0 / std::max(hi - lo, kMinRange);
-    cv::Mat ink = (float(hi) - f) * float(scale);  // paper 0, ink up to 1
+    CellRange range;
+    cv::minMaxLoc(f, &range.ink, &range.paper);
+    if (resized) *resized = f;
+    return range;
+}
+
+cv::Mat PreprocessCell(const cv::Mat& cell) {
+    if (cell.type() != CV_8UC1 || cell.rows != kCellPixels || cell.cols != kCellPixels)
+        throw std::invalid_argument("PreprocessCell: a cell must be 8-bit gray, " +
+                                    std::to_string(kCellPixels) + " pixels square");
+    cv::Mat f;
+    const CellRange range = MeasureCellRange(cell, &f);
+    const double scale = 1.0 / std::max(range.levels(), kCnnLeastStretch);
+    cv::Mat ink = (float(range.paper) - f) * float(scale);  // paper 0, ink up to 1
     cv::threshold(ink, ink, 1.0, 1.0, cv::THRESH_TRUNC);
     cv::threshold(ink, ink, 0.0, 0.0, cv::THRESH_TOZERO);
     return ink;

@@ -23,6 +23,20 @@ inline constexpr int kCnnInputPixels = 28;
 inline constexpr int kCnnPrintedClasses = 16;
 inline constexpr int kCnnClasses = 1 + kCnnPrintedClasses + 9;
 
+// The contrast stretch never divides by fewer gray levels than this, so the faint texture of an
+// empty cell stays faint instead of being stretched into strokes.
+inline constexpr double kCnnLeastStretch = 48.0;
+
+// The brightest and the darkest gray level of a cell as PreprocessCell measures them: its inside
+// (the lines' pixels cut off), resized to the network's input. `resized` gets that input before
+// the stretch (CV_32F), when given.
+struct CellRange {
+    double paper = 0;
+    double ink = 0;
+    double levels() const { return paper - ink; }
+};
+CellRange MeasureCellRange(const cv::Mat& cell, cv::Mat* resized = nullptr);
+
 // One kCellPixels-square 8-bit gray cell -> the network's kCnnInputPixels-square CV_32F input
 // (ink 1, paper 0). Same arithmetic as models/cells.py preprocess(). Throws
 // std::invalid_argument for a cell of another size or type.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "vision/classifying/CnnClassifier.h"
 #include "vision/reading/InkColour.h"
 
 namespace sudoku {
@@ -20,11 +21,18 @@ constexpr double kLeastStrokeShare = 0.03;
 // red pen on a dark gray photo leaves strokes too faint in gray for the classifier to tell a 7
 // from paper or a 4 (image201's bottom row), yet plain in colour.
 constexpr float kDoubtfulEmptyShare = 0.1f;
-// The pen's strokes are read as a hand-written digit at least this sure to replace the reading.
-// Below kConfidentGuess, since the reading replaced is doubtful too and the repair still weighs
-// the new one as uncertain: 0.9 left image201's 9 (read 0.878) as paper, and over 300 pages half
-// filled in by hand (bench/newspaper_probes.py --fill 0.5) neither 0.8 nor 0.6 invented a digit.
+// A cell drawn anew (its pen's strokes, or its levels stretched to its own ink) is read as a
+// hand-written digit at least this sure to replace the reading. Below kConfidentGuess, since the
+// reading replaced is doubtful too and the repair still weighs the new one as uncertain: 0.9 left
+// image201's 9 (read 0.878) as paper, and over 300 pages half filled in by hand
+// (bench/newspaper_probes.py --fill 0.5) neither 0.8 nor 0.6 invented a digit. Stretched, 0.9
+// left a held-out old phone's light 3 (0.847) as paper, and 0.8 invented nothing on those pages
+// as old phones take them either (bench/old_phone_probes.py, blurred 2 and 3 pixels).
 constexpr float kReplaceAtLeast = 0.8f;
+
+// A cell whose darkest pixel lies fewer gray levels under its brightest than this holds nothing
+// but paper's texture and the camera's noise: it is not stretched (four times at this bound).
+constexpr double kLeastStrokeLevels = 12;
 
 bool ShowsStrokes(const cv::Mat& strokes) {
     if (strokes.empty()) return false;
@@ -46,6 +54,29 @@ bool MayBeFaintEntry(const CellReading& cell) {
     const CellGuess& best = cell.best();
     return !best.digit ||
            (best.probability < kConfidentGuess && EmptyShare(cell) >= kDoubtfulEmptyShare);
+}
+
+// The cell with its levels stretched about its paper so that its ink lies kCnnLeastStretch under
+// it: the classifier's own stretch then spans the cell's ink, not more.
+void StretchToItsInk(cv::Mat cell, const CellRange& range) {
+    const double gain = kCnnLeastStretch / range.levels();
+    cell.convertTo(cell, CV_8U, gain, range.paper * (1 - gain));
+}
+
+// Reads the cells drawn anew and replaces the reading of those read as a hand-written digit at
+// kReplaceAtLeast or more; returns how many.
+int ReplaceByRereading(std::vector<CellReading>& cells, const WarpedGrid& drawn,
+                       const std::vector<int>& drawnCells, const CellClassifier& classifier) {
+    if (drawnCells.empty()) return 0;
+    const std::vector<CellReading> reread = classifier.classify(drawn);
+    int replaced = 0;
+    for (int cell : drawnCells) {
+        const CellGuess& best = reread[cell].best();
+        if (!best.digit || !best.handwritten || best.probability < kReplaceAtLeast) continue;
+        cells[cell] = reread[cell];
+        ++replaced;
+    }
+    return replaced;
 }
 
 }  // namespace
@@ -72,16 +103,26 @@ int RereadFaintPen(std::vector<CellReading>& cells, const CellInks& inks,
         strokes.copyTo(drawn.gray(drawn.cellRect(cell / n, cell % n)));
         drawnCells.push_back(cell);
     }
-    if (drawnCells.empty()) return 0;
-    const std::vector<CellReading> reread = classifier.classify(drawn);
-    int replaced = 0;
-    for (int cell : drawnCells) {
-        const CellGuess& best = reread[cell].best();
-        if (!best.digit || !best.handwritten || best.probability < kReplaceAtLeast) continue;
-        cells[cell] = reread[cell];
-        ++replaced;
+    return ReplaceByRereading(cells, drawn, drawnCells, classifier);
+}
+
+int RereadLightStrokes(std::vector<CellReading>& cells, const WarpedGrid& grid,
+                       const std::vector<int>& skip, const CellClassifier& classifier) {
+    WarpedGrid drawn = WarpedGrid::Paper(grid.size);
+    std::vector<int> drawnCells;
+    for (int cell = 0; cell < static_cast<int>(cells.size()); ++cell) {
+        if (!MayBeFaintEntry(cells[cell]) ||
+            std::find(skip.begin(), skip.end(), cell) != skip.end())
+            continue;
+        const cv::Rect rect = grid.cellRect(cell / grid.size, cell % grid.size);
+        const CellRange range = MeasureCellRange(grid.gray(rect));
+        if (range.levels() < kLeastStrokeLevels || range.levels() >= kCnnLeastStretch) continue;
+        cv::Mat stretched = drawn.gray(rect);
+        grid.gray(rect).copyTo(stretched);
+        StretchToItsInk(stretched, range);
+        drawnCells.push_back(cell);
     }
-    return replaced;
+    return ReplaceByRereading(cells, drawn, drawnCells, classifier);
 }
 
 }  // namespace sudoku

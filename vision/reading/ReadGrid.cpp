@@ -208,6 +208,8 @@ RepairedReading ReadAndRepair(const WarpedGrid& grid, bool inFocus, std::vector<
     // Blurred glyphs all look alike: the typeface tells print from pen only in focus.
     if (inFocus) TellPrintByTypeface(grid, cells);
     ApplyGridKindPrior(cells);
+    // Before the smudge rule, which then judges what a light entry was read as, too.
+    if (MayHoldFaintPen(cells)) RereadLightStrokes(cells, grid, unread, classifier);
     DemoteFaintDigits(grid, cells);
     // The colour is looked up through the lattice as straightened, so only for a grid read as
     // it stands (nearly every photo), and wholly in view: a finger's colour is no pen's.
