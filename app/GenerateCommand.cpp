@@ -38,7 +38,7 @@ struct GenerateOptions {
 // beside the batch, few enough that the first lines come out soon.
 constexpr int kBatchPerThread = 32;
 
-// One puzzle of the sequence, or why the generator gave up on it.
+// One puzzle of the sequence, or why there is none (the generator gave up on it).
 struct Made {
     std::optional<sudoku::GeneratedPuzzle> puzzle;
     std::string error;
@@ -53,9 +53,11 @@ std::vector<Made> MakeBatch(std::vector<sudoku::Generator>& generators, std::uin
     std::atomic<int> nextIndex{0};
     const auto work = [&](sudoku::Generator& generator) {
         for (int i = nextIndex++; i < count; i = nextIndex++) {
+            // Every exception is kept for the puzzle: one escaping a helper thread would end the
+            // program.
             try {
                 batch[i].puzzle = generator.puzzle(first + static_cast<std::uint64_t>(i));
-            } catch (const std::runtime_error& e) {
+            } catch (const std::exception& e) {
                 batch[i].error = e.what();
             }
         }

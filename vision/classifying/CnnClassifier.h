@@ -27,9 +27,10 @@ inline constexpr int kCnnClasses = 1 + kCnnPrintedClasses + 9;
 // empty cell stays faint instead of being stretched into strokes.
 inline constexpr double kCnnLeastStretch = 48.0;
 
-// The brightest and the darkest gray level of a cell as PreprocessCell measures them: its inside
-// (the lines' pixels cut off), resized to the network's input. `resized` gets that input before
-// the stretch (CV_32F), when given.
+// The brightest and the darkest gray level of a kCellPixels-square 8-bit gray cell as
+// PreprocessCell measures them: its inside (the lines' pixels cut off), resized to the network's
+// input. `resized` gets that input before the stretch (CV_32F), when given. Unchecked: the
+// caller passes a cell of a WarpedGrid (PreprocessCell checks its input).
 struct CellRange {
     double paper = 0;
     double ink = 0;
