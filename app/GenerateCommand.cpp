@@ -87,25 +87,24 @@ int Run(const GenerateOptions& options) {
     const std::clock_t cpuStart = std::clock();
     long long clues = 0, attempts = 0;
     int made = 0, exitCode = kExitOk;
-    std::vector<Made> batch;
-    for (std::size_t i = 0; made < options.count; ++made, ++i) {
-        if (i == batch.size()) {
-            batch = MakeBatch(generators, static_cast<std::uint64_t>(made),
-                              std::min(batchSize, options.count - made));
-            i = 0;
+    while (made < options.count && exitCode == kExitOk) {
+        const std::vector<Made> batch = MakeBatch(generators, static_cast<std::uint64_t>(made),
+                                                  std::min(batchSize, options.count - made));
+        for (const Made& one : batch) {
+            if (!one.puzzle) {  // the run stops at the first puzzle the generator gave up on
+                std::cerr << "sudokucam generate: " << one.error << "\n";
+                exitCode = kExitFailure;
+                break;
+            }
+            const sudoku::GeneratedPuzzle& puzzle = *one.puzzle;
+            clues += puzzle.puzzle.filledCount();
+            attempts += puzzle.attempts;
+            if (options.json)
+                std::cout << GeneratedJson(puzzle).dump() << "\n";
+            else
+                std::cout << sudoku::FormatPuzzle(puzzle.puzzle, sudoku::TextFormat::Line) << "\n";
+            ++made;
         }
-        if (!batch[i].puzzle) {
-            std::cerr << "sudokucam generate: " << batch[i].error << "\n";
-            exitCode = kExitFailure;
-            break;
-        }
-        const sudoku::GeneratedPuzzle& puzzle = *batch[i].puzzle;
-        clues += puzzle.puzzle.filledCount();
-        attempts += puzzle.attempts;
-        if (options.json)
-            std::cout << GeneratedJson(puzzle).dump() << "\n";
-        else
-            std::cout << sudoku::FormatPuzzle(puzzle.puzzle, sudoku::TextFormat::Line) << "\n";
     }
     std::cout.flush();
     if (options.stats && made > 0) {
