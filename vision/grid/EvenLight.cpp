@@ -194,11 +194,10 @@ bool LooksShallow(const InkDepth& depth) {
 
 WarpedGrid Deepened(WarpedGrid grid, const InkDepth& depth) {
     if (!LooksFlat(depth)) return grid;
-    // Every level moved away from the paper's, which stays: gray = paper - gain * (paper - gray).
     const double gain = double(kFlatDepth) / std::max(1, depth.levels());
     // Into pixels of its own: the grid passed in may share them with the caller's.
     cv::Mat deeper;
-    grid.gray.convertTo(deeper, -1, gain, depth.paper * (1 - gain));
+    StretchAboutPaper(grid.gray, deeper, depth.paper, gain);
     grid.gray = deeper;
     return grid;
 }

@@ -48,6 +48,10 @@ std::pair<int, int> GrayLevelsOfShares(const cv::Mat& gray, double first, double
             LevelOfRank(counts, RankOfShare(gray, second))};
 }
 
+void StretchAboutPaper(const cv::Mat& gray, cv::Mat& out, double paper, double gain) {
+    gray.convertTo(out, CV_8U, gain, paper * (1 - gain));
+}
+
 double Median(std::vector<double> values) {
     if (values.empty()) return 0;
     const auto middle = values.begin() + static_cast<long>(values.size() / 2);

@@ -1,7 +1,8 @@
 #pragma once
 // Percentiles of an 8-bit gray image, found from the levels' counts instead of copying and
-// partially sorting the pixels (which took most of the time of reading a grid's contrasts); and
-// the median of any measured values, which the grid's and the cells' measures share.
+// partially sorting the pixels (which took most of the time of reading a grid's contrasts); the
+// stretch about the paper's level that deepens a flat grid or a light cell; and the median of any
+// measured values, which the grid's and the cells' measures share.
 
 #include <cstddef>
 #include <utility>
@@ -20,6 +21,10 @@ int GrayLevelOfShare(const cv::Mat& gray, double share);
 
 // The gray levels of two shares, from one count of the levels.
 std::pair<int, int> GrayLevelsOfShares(const cv::Mat& gray, double first, double second);
+
+// `gray` with every level moved `gain` times as far from the paper's, which stays:
+// out = paper - gain * (paper - gray), saturated to 0..255. `out` may be `gray` itself.
+void StretchAboutPaper(const cv::Mat& gray, cv::Mat& out, double paper, double gain);
 
 // The middle of any values (the upper of the two middle ones for an even count); 0 for none.
 double Median(std::vector<double> values);

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "vision/classifying/CnnClassifier.h"
+#include "vision/grid/GrayLevels.h"
 #include "vision/reading/InkColour.h"
 
 namespace sudoku {
@@ -59,8 +60,7 @@ bool MayBeFaintEntry(const CellReading& cell) {
 // The cell with its levels stretched about its paper so that its ink lies kCnnLeastStretch under
 // it: the classifier's own stretch then spans the cell's ink, not more.
 void StretchToItsInk(cv::Mat cell, const CellRange& range) {
-    const double gain = kCnnLeastStretch / range.levels();
-    cell.convertTo(cell, CV_8U, gain, range.paper * (1 - gain));
+    StretchAboutPaper(cell, cell, range.paper, kCnnLeastStretch / range.levels());
 }
 
 // Reads the cells drawn anew and replaces the reading of those read as a hand-written digit at
