@@ -9,6 +9,7 @@
 
 #include "solver/Validation.h"
 #include "vision/classifying/ClassifierLoader.h"
+#include "vision/grid/Crease.h"
 #include "vision/grid/EvenLight.h"
 #include "vision/grid/Grain.h"
 #include "vision/grid/GridWarper.h"
@@ -405,7 +406,8 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
     const CellsInView view = CellsInViewOf(lattice, work.gray.size(), asWarped, work.colour);
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
     // streaks the paper's light would be taken from.
-    const WarpedGrid lit = Deglared(Brightened(view.cut() ? asWarped : EvenlyLit(asWarped)));
+    const WarpedGrid lit =
+        Deglared(Brightened(view.cut() ? asWarped : Uncreased(EvenlyLit(asWarped))));
     const InkDepth inkDepth = MeasureInkDepth(lit);
     const WarpedGrid straightened = Deepened(lit, inkDepth);
     const PuzzleShape shape = ShapeOf(straightened, options);
