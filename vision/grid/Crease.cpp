@@ -270,8 +270,11 @@ void EvenStretch(const CreaseView& view, const CreasePath& path, int from, int t
     if (paper <= 0) return;
     double gain[2 * kReach + 1];
     for (int across = -kReach; across <= kReach; ++across) {
+        // Left as it is where nothing was measured: the crease runs along a line of the grid
+        // there, or past the grid's edge.
         const double light = LightAcross(view, path, from, to, across);
-        gain[across + kReach] = std::clamp(paper / std::max(light, 1.0), 1 / kMostGain, kMostGain);
+        gain[across + kReach] =
+            light > 0 ? std::clamp(paper / light, 1 / kMostGain, kMostGain) : 1.0;
     }
     const int side = static_cast<int>(path.size());
     for (int along = from; along < to; ++along) {
