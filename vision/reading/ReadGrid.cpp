@@ -405,7 +405,7 @@ Reading ReadGrid(const WorkingPhoto& work, const GridCandidate& candidate, doubl
     const WarpedGrid asWarped = WarpLattice(work.gray, lattice);
     const CellsInView view = CellsInViewOf(lattice, work.gray.size(), asWarped, work.colour);
     // Only a grid wholly in view: past the photo's edge the warp repeats the edge's pixels, in
-    // streaks the paper's light would be taken from.
+    // streaks the paper's light (or a fold's crease) would be taken from.
     const WarpedGrid lit =
         Deglared(Brightened(view.cut() ? asWarped : Uncreased(EvenlyLit(asWarped))));
     const InkDepth inkDepth = MeasureInkDepth(lit);
