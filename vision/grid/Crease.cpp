@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <utility>
@@ -207,13 +206,6 @@ struct CreaseView {
 // Where the crease runs: its pixel across the view for each pixel along it.
 using CreasePath = std::vector<double>;
 
-double PaperLevel(std::vector<double>& levels) {
-    if (levels.empty()) return 0;
-    const auto at = levels.begin() + static_cast<std::ptrdiff_t>(levels.size() * 3 / 4);
-    std::nth_element(levels.begin(), at, levels.end());
-    return *at;
-}
-
 // The paper's light at `across` pixels from the crease's path, over its stretch [from, to), left
 // out where the grid's lines cross it or run beside it: the level a quarter of the pixels are
 // brighter than, which the strokes of the digits crossed (or run along) do not move.
@@ -227,7 +219,7 @@ double LightAcross(const CreaseView& view, const CreasePath& path, int from, int
             continue;
         levels.push_back(view.at(along, x));
     }
-    return PaperLevel(levels);
+    return ValueOfShare(std::move(levels), 0.75);
 }
 
 // The crease's path: the straight line found at half size, moved in each cell's length to where

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace sudoku {
 
@@ -52,11 +53,15 @@ void StretchAboutPaper(const cv::Mat& gray, cv::Mat& out, double paper, double g
     gray.convertTo(out, CV_8U, gain, paper * (1 - gain));
 }
 
-double Median(std::vector<double> values) {
+double ValueOfShare(std::vector<double> values, double share) {
     if (values.empty()) return 0;
-    const auto middle = values.begin() + static_cast<long>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    return *middle;
+    const auto at = values.begin() + static_cast<long>(static_cast<double>(values.size()) * share);
+    std::nth_element(values.begin(), at, values.end());
+    return *at;
+}
+
+double Median(std::vector<double> values) {
+    return ValueOfShare(std::move(values), 0.5);
 }
 
 }  // namespace sudoku

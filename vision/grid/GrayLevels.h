@@ -1,8 +1,8 @@
 #pragma once
 // Percentiles of an 8-bit gray image, found from the levels' counts instead of copying and
 // partially sorting the pixels (which took most of the time of reading a grid's contrasts); the
-// stretch about the paper's level that deepens a flat grid or a light cell; and the median of any
-// measured values, which the grid's and the cells' measures share.
+// stretch about the paper's level that deepens a flat grid or a light cell; and the median (or
+// another share) of any measured values, which the grid's and the cells' measures share.
 
 #include <cstddef>
 #include <utility>
@@ -25,6 +25,10 @@ std::pair<int, int> GrayLevelsOfShares(const cv::Mat& gray, double first, double
 // `gray` with every level moved `gain` times as far from the paper's, which stays:
 // out = paper - gain * (paper - gray), saturated to 0..255. `out` may be `gray` itself.
 void StretchAboutPaper(const cv::Mat& gray, cv::Mat& out, double paper, double gain);
+
+// The value std::nth_element puts at index `share` (0 to 1) of the count among any values: `share`
+// of them lie below it. 0 for none.
+double ValueOfShare(std::vector<double> values, double share);
 
 // The middle of any values (the upper of the two middle ones for an even count); 0 for none.
 double Median(std::vector<double> values);
