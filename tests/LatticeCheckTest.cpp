@@ -91,8 +91,11 @@ TEST(LatticeCheck, AGridFoundRightIsRegularAndEndsAtItsLattice) {
 // not regular, 26, and none is solved wrong. Of those 26, 2 are still not regular or have the
 // grid's lines running on past a side: the reader reports them uncertain, unsolved. Looked for
 // past a side where the photo ends less than 1.35 cells out (down to 1.1) and past a filled-in
-// row, 14 stay off, 3 of them doubted. No lattice fitted right is doubted.
-constexpr int kMaxStillOff = 14, kMinOffDoubted = 3;
+// row, 14 stay off, 3 of them doubted. No lattice fitted right is doubted. With a curved page's
+// bend followed (GridWarper), 12 stay off, 2 of them doubted: three fitted right now (two of them
+// doubted before, one trusted), one more off but doubted. Counted here: the lattices still off,
+// and those of them trusted (read as if right, though never solved wrong): 11 -> 10.
+constexpr int kMaxStillOff = 12, kMaxOffTrusted = 10;
 
 TEST(LatticeCheck, ALatticeALineInIsFittedAgainAndNeverSolvedWrong) {
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
@@ -138,7 +141,7 @@ TEST(LatticeCheck, ALatticeALineInIsFittedAgainAndNeverSolvedWrong) {
               << " solved wrong; right lattices doubted: " << rightDoubted << "\n";
     ASSERT_GT(quads, 0);
     EXPECT_LE(stillOff, kMaxStillOff);
-    EXPECT_GE(offDoubted, kMinOffDoubted);
+    EXPECT_LE(stillOff - offDoubted, kMaxOffTrusted);
     EXPECT_EQ(rightDoubted, 0);
     EXPECT_EQ(solvedWrong, 0);
 }
