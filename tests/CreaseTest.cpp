@@ -18,6 +18,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tests/Darkened.h"
+#include "tests/NameDraws.h"
 #include "tests/SpoiltPhotos.h"
 #include "vision/grid/Crease.h"
 #include "vision/reading/ReadSudoku.h"
@@ -26,27 +27,6 @@ namespace sudoku {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Numbers in [0, 1) drawn from a photo's name: the same crease for its printed and filled-in
-// copies, on any machine.
-class NameDraws {
-public:
-    explicit NameDraws(const std::string& name) {
-        for (char c : name) {
-            state_ ^= static_cast<std::uint8_t>(c);
-            state_ *= 16777619u;
-        }
-    }
-    double next() {
-        state_ ^= state_ << 13;
-        state_ ^= state_ >> 17;
-        state_ ^= state_ << 5;
-        return (state_ % 10000) / 10000.0;
-    }
-
-private:
-    std::uint32_t state_ = 2166136261u;
-};
 
 // The photo folded and opened flat again: a crease through a point near its middle, within 8
 // degrees of its rows (or columns), `depth` darker at its middle over about 2 pixels of a 640-pixel
