@@ -55,7 +55,10 @@ void StretchAboutPaper(const cv::Mat& gray, cv::Mat& out, double paper, double g
 
 double ValueOfShare(std::vector<double> values, double share) {
     if (values.empty()) return 0;
-    const auto at = values.begin() + static_cast<long>(static_cast<double>(values.size()) * share);
+    // A share of 1 is the largest value, not one past the end.
+    const auto index = std::min(
+        static_cast<std::size_t>(static_cast<double>(values.size()) * share), values.size() - 1);
+    const auto at = values.begin() + static_cast<long>(index);
     std::nth_element(values.begin(), at, values.end());
     return *at;
 }
