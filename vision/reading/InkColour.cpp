@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
+#include <vector>
+
+#include "vision/grid/GrayLevels.h"
 
 namespace sudoku {
 namespace {
@@ -100,12 +104,6 @@ std::optional<InkChroma> CellChroma(const WarpedGrid& grid, const GridLattice& l
     return InkChroma(LabChroma(ink / inks) - LabChroma(plain / plains));
 }
 
-float Median(std::vector<float> v) {
-    auto middle = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
-    std::nth_element(v.begin(), middle, v.end());
-    return *middle;
-}
-
 // The per-channel median colour of the confident digits of one kind; nullopt with too few.
 std::optional<InkChroma> KindColour(const std::vector<CellReading>& cells,
                                     std::span<const std::optional<InkChroma>> chroma,
@@ -177,14 +175,14 @@ std::optional<Inks> DistinctInks(const std::vector<CellReading>& cells,
 }  // namespace
 
 InkChroma MedianChroma(std::span<const InkChroma> inks) {
-    std::vector<float> a, b;
+    std::vector<double> a, b;
     a.reserve(inks.size());
     b.reserve(inks.size());
     for (const InkChroma& ink : inks) {
         a.push_back(ink[0]);
         b.push_back(ink[1]);
     }
-    return {Median(std::move(a)), Median(std::move(b))};
+    return {static_cast<float>(Median(std::move(a))), static_cast<float>(Median(std::move(b)))};
 }
 
 std::optional<InkChroma> DistinctPenColour(const std::vector<CellReading>& cells,
