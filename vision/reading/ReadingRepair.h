@@ -16,7 +16,8 @@ struct RepairOptions {
     // Candidate readings checked with the solver before giving up (default: 2000).
     int maxBoards = 2000;
     // A change less likely than this ratio to the classifier's first choices is never made, in
-    // total over all cells changed (default: 1e-3).
+    // total over all cells changed (default: 1e-3). To a reading that breaks no rule but has
+    // several solutions, none less likely than 1 / ambiguityRatio: it would only pick one.
     double minLikelihoodRatio = 1e-3;
     // A cell whose chosen guess has a lower probability is reported uncertain (default:
     // kConfidentGuess, 0.9).
