@@ -147,8 +147,8 @@ TEST(LampLight, DigitsUnderAGlareAreRead) {
 
 // A Gaussian patch of light, its centre anywhere in the middle 70% of the grid (`outline`), 10%
 // to 22% of the grid's side across one way and half to all of that the other, turned at random:
-// each pixel moved towards white by `strength` times the patch, held at white where that passes
-// 1 (the reflection's burnt-out core).
+// each pixel moved towards white by 1.3 x `strength` times the patch, held at white where that
+// passes 1 (the reflection's burnt-out core).
 cv::Mat WithBurntOutGlare(const cv::Mat& photo, const std::array<cv::Point2f, 4>& outline,
                           const std::string& name, double strength) {
     NameDraws draw(name);
