@@ -267,7 +267,6 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     // digit could otherwise "repair" the person's mistake into the solution's digit.
     const bool printedOnly = HasHandwriting(cells);
     std::vector<Alternative> alternatives = SortedAlternatives(cells, printedOnly);
-    double maxCost = -std::log(options.minLikelihoodRatio);
     std::vector<int> firstChoice(cells.size(), 0);
 
     RepairedReading result;
@@ -329,8 +328,10 @@ RepairedReading RepairReading(const std::vector<CellReading>& readings, const Ge
     // likely as the reading (ambiguityRatio) may choose. Over the training photos under glare
     // (README, "A lamp's glare"), such changes drew 10 wrong solutions and 24 right ones, within
     // the ratio 2 and 12; no reading of another kind changed.
-    if (!found && result.verdict == RepairVerdict::Multiple)
-        maxCost = std::min(maxCost, std::log(options.ambiguityRatio));
+    const double leastLikely = -std::log(options.minLikelihoodRatio);
+    const bool changeOnlyPicks = !found && result.verdict == RepairVerdict::Multiple;
+    const double maxCost =
+        changeOnlyPicks ? std::min(leastLikely, std::log(options.ambiguityRatio)) : leastLikely;
     // Entries that make the puzzle (printed digits read as hand-writing, the print faint or out of
     // focus): the rivals below are sought among every digit read, the entries' included, on boards
     // that keep them.
