@@ -3,6 +3,8 @@
 // a page's print runs into them (rules along the frame), read and scored against their truth, for
 // the tests that read them.
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -119,6 +121,32 @@ inline SpoiltScore ReadSpoiltHeldOut(const std::string& folder,
                                      const std::function<cv::Mat(const cv::Mat&)>& spoil) {
     return ReadEachSpoiltHeldOut(
         folder, [&](const cv::Mat& photo, const std::string&) { return spoil(photo); });
+}
+
+// The least a spoilt set of held-out photos reads (exactly, solved right) and the most it gets
+// wrong (digits invented, solved wrong, right entries called wrong): a test's bar, which only
+// ever rises as the reader improves.
+struct SpoiltBar {
+    int exact = 0;
+    int solvedRight = 0;
+    int invented = 0;          // at most
+    int solvedWrong = 0;       // at most
+    int rightCalledWrong = 0;  // at most
+};
+
+// Reads the held-out photos of `folder` spoilt by `spoil` (ReadEachSpoiltHeldOut) and expects
+// them to meet `bar`, the failures named by `what`, the spoil.
+inline void ExpectSpoiltHeldOutRead(
+    const std::string& folder, const std::string& what,
+    const std::function<cv::Mat(const cv::Mat&, const std::string&)>& spoil, const SpoiltBar& bar) {
+    std::cout << folder << ", " << what << ":\n";
+    const SpoiltScore score = ReadEachSpoiltHeldOut(folder, spoil);
+    ASSERT_GT(score.photos, 0) << what;
+    EXPECT_GE(score.exact, bar.exact) << what;
+    EXPECT_GE(score.solvedRight, bar.solvedRight) << what;
+    EXPECT_LE(score.invented, bar.invented) << what;
+    EXPECT_LE(score.solvedWrong, bar.solvedWrong) << what;
+    EXPECT_LE(score.rightCalledWrong, bar.rightCalledWrong) << what;
 }
 
 }  // namespace sudoku
