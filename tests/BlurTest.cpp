@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
-#include <tuple>
 
 #include <opencv2/imgproc.hpp>
 
@@ -35,15 +34,20 @@ namespace fs = std::filesystem;
 TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    for (const auto& [sigma, minFound, minSolved] :
-         {std::tuple{2.5, 32, 32}, std::tuple{3.0, 32, 28}, std::tuple{3.5, 32, 18}}) {
-        std::cout << "Gaussian blur, sigma " << sigma << " px:\n";
-        const SpoiltScore score = ReadSpoiltHeldOut(
-            "printed", [sigma = sigma](const cv::Mat& photo) { return OutOfFocus(photo, sigma); });
-        ASSERT_GT(score.photos, 0);
-        EXPECT_GE(score.found, minFound);
-        EXPECT_GE(score.solvedRight, minSolved);
-        EXPECT_EQ(score.solvedWrong, 0);
+    struct Blur {
+        double sigma;
+        const char* what;
+        SpoiltBar bar;
+    };
+    const Blur blurs[] = {
+        {2.5, "Gaussian blur, sigma 2.5 px", {.found = 32, .exact = 32, .solvedRight = 32}},
+        {3.0,
+         "Gaussian blur, sigma 3 px",
+         {.found = 32, .exact = 29, .solvedRight = 28, .invented = 1}},
+        {3.5, "Gaussian blur, sigma 3.5 px", {.found = 32, .exact = 22, .solvedRight = 18}}};
+    for (const Blur& blur : blurs) {
+        const auto spoil = [&](const cv::Mat& photo) { return OutOfFocus(photo, blur.sigma); };
+        ExpectSpoiltHeldOutRead("printed", blur.what, spoil, blur.bar);
     }
 }
 
@@ -54,12 +58,9 @@ TEST(Blur, AGridOutOfFocusIsFoundAndNeverSolvedWrong) {
 TEST(Blur, AShakenPhotoIsNeverSolvedWrong) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    const SpoiltScore score = ReadSpoiltHeldOut(
-        "printed", [](const cv::Mat& photo) { return SmearedSideways(photo, 9); });
-    ASSERT_GT(score.photos, 0);
-    EXPECT_GE(score.found, 32);
-    EXPECT_GE(score.solvedRight, 31);
-    EXPECT_EQ(score.solvedWrong, 0);
+    const auto shake = [](const cv::Mat& photo) { return SmearedSideways(photo, 9); };
+    ExpectSpoiltHeldOutRead("printed", "smeared sideways over 9 px", shake,
+                            {.found = 32, .exact = 31, .solvedRight = 31});
 }
 
 // Measured (2026-11-27): before a hand-written reading under 0.3 in a grid nobody has written in
@@ -70,33 +71,28 @@ TEST(Blur, NoDigitIsInventedInAGridOutOfFocus) {
     if (!fs::exists(kDataset / "printed")) GTEST_SKIP() << "no dataset at " << kDataset;
     // Blurred in floating point and truncated to 8 bits (as numpy's astype does): a gray level
     // darker in places than OutOfFocus's rounding, enough to tip the cell.
-    const SpoiltScore score = ReadSpoiltHeldOut("printed", [](const cv::Mat& photo) {
+    const auto blur = [](const cv::Mat& photo) {
         cv::Mat blurred;
         photo.convertTo(blurred, CV_32F);
         cv::GaussianBlur(blurred, blurred, {0, 0}, 2.5);
         return TruncatedTo8Bits(blurred);
-    });
-    ASSERT_GT(score.photos, 0);
-    EXPECT_GE(score.exact, 32);
-    EXPECT_EQ(score.invented, 0);
+    };
+    ExpectSpoiltHeldOutRead("printed", "Gaussian blur, sigma 2.5 px, truncated", blur,
+                            {.found = 32, .exact = 32, .solvedRight = 32});
 }
 
 // The held-out photos as an old phone takes them (AsAnOldPhoneTakesIt): every printed grid read
-// exactly, none with a digit invented, at least `minFilledInExact` filled-in grids read exactly,
-// and none of either solved wrong.
+// exactly, none with a digit invented, at least `minFilledInExact` filled-in grids read exactly
+// with at most one right entry called wrong, and none of either solved wrong.
 void ExpectOldPhonesReadings(double sigma, double contrast, int minFilledInExact) {
     const auto spoil = [=](const cv::Mat& photo) {
         return AsAnOldPhoneTakesIt(photo, sigma, contrast);
     };
-    const SpoiltScore printed = ReadSpoiltHeldOut("printed", spoil);
-    ASSERT_GT(printed.photos, 0);
-    EXPECT_GE(printed.exact, 32);
-    EXPECT_EQ(printed.invented, 0);
-    EXPECT_EQ(printed.solvedWrong, 0);
-    const SpoiltScore mixed = ReadSpoiltHeldOut("mixed", spoil);
-    ASSERT_GT(mixed.photos, 0);
-    EXPECT_GE(mixed.exact, minFilledInExact);
-    EXPECT_EQ(mixed.solvedWrong, 0);
+    ExpectSpoiltHeldOutRead("printed", "as an old phone takes it", spoil,
+                            {.found = 32, .exact = 32, .solvedRight = 32});
+    ExpectSpoiltHeldOutRead(
+        "mixed", "as an old phone takes it", spoil,
+        {.found = 32, .exact = minFilledInExact, .solvedRight = 32, .rightCalledWrong = 1});
 }
 
 // Measured (2026-12-03), the committed classifier: printed 32 of 32 read exactly; filled-in 24 of

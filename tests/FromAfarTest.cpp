@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <iostream>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -74,20 +73,10 @@ TEST(CloserLook, OnlyAGridSmallInTheWorkingCopyIsLookedAtAgain) {
 TEST(FromAfar, AGridSmallInALargePhotoIsReadFromACloserLook) {
     if (!CnnModelAvailable()) GTEST_SKIP() << "the CNN model is not built";
     if (!fs::exists(kDataset / "mixed")) GTEST_SKIP() << "no dataset at " << kDataset;
-    struct Minimum {
-        const char* folder;
-        int exact, solved;
-    };
-    for (const auto& [folder, exact, solved] :
-         {Minimum{"printed", 32, 32}, Minimum{"mixed", 28, 32}}) {
-        std::cout << folder << ", from afar:\n";
-        const SpoiltScore score = ReadSpoiltHeldOut(folder, OnATableFromAfar);
-        ASSERT_GT(score.photos, 0);
-        EXPECT_GE(score.exact, exact) << folder;
-        EXPECT_GE(score.solvedRight, solved) << folder;
-        EXPECT_EQ(score.solvedWrong, 0) << folder;
-        EXPECT_EQ(score.rightCalledWrong, 0) << folder;
-    }
+    ExpectSpoiltHeldOutRead("printed", "from afar", OnATableFromAfar,
+                            {.found = 32, .exact = 32, .solvedRight = 32});
+    ExpectSpoiltHeldOutRead("mixed", "from afar", OnATableFromAfar,
+                            {.found = 32, .exact = 28, .solvedRight = 32});
 }
 
 }  // namespace
