@@ -197,13 +197,12 @@ struct Glare {
 constexpr Glare kGlares[] = {{0.7, "glare of strength 0.7"}, {0.9, "glare of strength 0.9"}};
 
 void ExpectGlaredPhotosRead(const char* folder, const SpoiltBar (&bars)[2]) {
-    const auto outlines = TrainingOutlines();
     for (int s = 0; s < 2; ++s) {
-        const auto glare = [&](const cv::Mat& photo, const std::string& name) {
-            const auto outline = outlines.find(name);
-            if (outline == outlines.end()) return cv::Mat();
-            return WithBurntOutGlare(photo, outline->second, name, kGlares[s].strength);
-        };
+        const auto glare =
+            AlongItsOutline([&](const cv::Mat& photo, const std::array<cv::Point2f, 4>& outline,
+                                const std::string& name) {
+                return WithBurntOutGlare(photo, outline, name, kGlares[s].strength);
+            });
         ExpectSpoiltHeldOutRead(folder, kGlares[s].what, glare, bars[s]);
     }
 }
