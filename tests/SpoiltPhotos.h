@@ -1,7 +1,7 @@
 #pragma once
 // Held-out photos spoilt as a camera or the light spoils them (tinted, dimmed, grainy ...), or as
-// a page's print runs into them (rules along the frame), read and scored against their truth, for
-// the tests that read them.
+// a page's print runs into them (rules along the frame), read and scored against their truth, and
+// the bar (SpoiltBar) each test holds such a score to.
 
 #include <gtest/gtest.h>
 
