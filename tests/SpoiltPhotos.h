@@ -117,13 +117,6 @@ inline SpoiltScore ReadEachSpoiltHeldOut(
     return score;
 }
 
-// The same with a spoil that needs only the photo.
-inline SpoiltScore ReadSpoiltHeldOut(const std::string& folder,
-                                     const std::function<cv::Mat(const cv::Mat&)>& spoil) {
-    return ReadEachSpoiltHeldOut(
-        folder, [&](const cv::Mat& photo, const std::string&) { return spoil(photo); });
-}
-
 // A spoil drawn along a photo's hand-made outline (TrainingOutlines), as a spoil for
 // ReadEachSpoiltHeldOut: the photos without an outline are left out.
 inline std::function<cv::Mat(const cv::Mat&, const std::string&)> AlongItsOutline(
